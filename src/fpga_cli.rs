@@ -21,6 +21,9 @@ pub enum FpgaCmd {
         /// Run the flow even when the recorded area does not fit the device
         #[arg(long)]
         force: bool,
+        /// nextpnr's seed: where placement starts (another seed may route where one does not)
+        #[arg(long, default_value_t = build::SEED)]
+        seed: u64,
     },
     /// Load a bitstream into the ULX3S with openFPGALoader (SRAM: until power-off)
     Flash {
@@ -67,10 +70,10 @@ fn default_dir(board: &str, mhz: f64) -> PathBuf {
 
 pub fn run(cmd: FpgaCmd) -> Result<(), String> {
     match cmd {
-        FpgaCmd::Build { board, freq, out, force } => {
+        FpgaCmd::Build { board, freq, out, force, seed } => {
             let dir = out.unwrap_or_else(|| default_dir(&board, freq));
             let t = std::time::Instant::now();
-            let b = build::build(&board, freq, &dir, force, &mut |m| eprintln!("fpga build: {m}"))?;
+            let b = build::build(&board, freq, seed, &dir, force, &mut |m| eprintln!("fpga build: {m}"))?;
             println!("bitstream: {}", b.bit.display());
             println!("  SM clock {} Hz, routed Fmax {:.1} MHz", b.board.clock_hz, b.fmax_mhz);
             if let Some(p) = &b.critical_path {

@@ -36068,9 +36068,7 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     // Constant declarations
     localparam  idx = 3'b0;
     localparam  idx32 = 32'h0;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b0;
     localparam  my_pass = 2'b0;
 
     // Stub signals
@@ -36116,71 +36114,20 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -36248,110 +36195,20 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$0$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$0$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    sm_small$lanes$0$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$0$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    sm_small$lanes$0$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    sm_small$lanes$0$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    sm_small$lanes$0$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    sm_small$lanes$0$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$0$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$0$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$0$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$0$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$0$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$0$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$0$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$0$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$0$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$0$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$0$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$0$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$0$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$0$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$0$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$0$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -36361,27 +36218,9 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -36408,45 +36247,15 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -36498,26 +36307,19 @@ module sm_small$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -36779,2986 +36581,301 @@ module sm_small$lanes$0$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$0$d_val$stage$1
 
 
-module sm_small$lanes$0$h2_a(clock,d,q);
+module sm_small$lanes$0$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$0$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$0$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$0$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$0$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$0$h2_a
+endmodule // sm_small$lanes$0$hold_ab
 
 
-module sm_small$lanes$0$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$0$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_a$stage$0
+endmodule // sm_small$lanes$0$hold_ab$ptr
 
 
-module sm_small$lanes$0$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$0$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$0$h2_a$stage$1
-
-
-module sm_small$lanes$0$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$0$hold_ab$ram
 
 
-module sm_small$lanes$0$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_a$stage$3
-
-
-module sm_small$lanes$0$h2_alt(clock,d,q);
+module sm_small$lanes$0$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$0$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$0$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$0$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$0$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$0$h2_alt
+endmodule // sm_small$lanes$0$hold_cv
 
 
-module sm_small$lanes$0$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$0$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_alt$stage$0
+endmodule // sm_small$lanes$0$hold_cv$ptr
 
 
-module sm_small$lanes$0$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$0$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$0$h2_alt$stage$1
-
-
-module sm_small$lanes$0$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$0$hold_cv$ram
 
 
-module sm_small$lanes$0$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_alt$stage$3
-
-
-module sm_small$lanes$0$h2_b(clock,d,q);
+module sm_small$lanes$0$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$0$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$0$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$0$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$0$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$0$h2_b
+endmodule // sm_small$lanes$0$hold_f
 
 
-module sm_small$lanes$0$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$0$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$0$h2_b$stage$0
+endmodule // sm_small$lanes$0$hold_f$ptr
 
 
-module sm_small$lanes$0$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$0$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_b$stage$1
-
-
-module sm_small$lanes$0$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_b$stage$2
-
-
-module sm_small$lanes$0$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_b$stage$3
-
-
-module sm_small$lanes$0$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h2_c
-
-
-module sm_small$lanes$0$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_c$stage$0
-
-
-module sm_small$lanes$0$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_c$stage$1
-
-
-module sm_small$lanes$0$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_c$stage$2
-
-
-module sm_small$lanes$0$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_c$stage$3
-
-
-module sm_small$lanes$0$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h2_p
-
-
-module sm_small$lanes$0$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_p$stage$0
-
-
-module sm_small$lanes$0$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_p$stage$1
-
-
-module sm_small$lanes$0$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_p$stage$2
-
-
-module sm_small$lanes$0$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_p$stage$3
-
-
-module sm_small$lanes$0$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h2_pa
-
-
-module sm_small$lanes$0$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_pa$stage$0
-
-
-module sm_small$lanes$0$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_pa$stage$1
-
-
-module sm_small$lanes$0$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_pa$stage$2
-
-
-module sm_small$lanes$0$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_pa$stage$3
-
-
-module sm_small$lanes$0$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h2_val
-
-
-module sm_small$lanes$0$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_val$stage$0
-
-
-module sm_small$lanes$0$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_val$stage$1
-
-
-module sm_small$lanes$0$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_val$stage$2
-
-
-module sm_small$lanes$0$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h2_val$stage$3
-
-
-module sm_small$lanes$0$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_a
-
-
-module sm_small$lanes$0$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_a$stage$0
-
-
-module sm_small$lanes$0$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_a$stage$1
-
-
-module sm_small$lanes$0$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_a$stage$2
-
-
-module sm_small$lanes$0$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_a$stage$3
-
-
-module sm_small$lanes$0$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt
-
-
-module sm_small$lanes$0$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt$stage$0
-
-
-module sm_small$lanes$0$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt$stage$1
-
-
-module sm_small$lanes$0$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt$stage$2
-
-
-module sm_small$lanes$0$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_alt$stage$3
-
-
-module sm_small$lanes$0$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_b
-
-
-module sm_small$lanes$0$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_b$stage$0
-
-
-module sm_small$lanes$0$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_b$stage$1
-
-
-module sm_small$lanes$0$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_b$stage$2
-
-
-module sm_small$lanes$0$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_b$stage$3
-
-
-module sm_small$lanes$0$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_c
-
-
-module sm_small$lanes$0$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_c$stage$0
-
-
-module sm_small$lanes$0$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_c$stage$1
-
-
-module sm_small$lanes$0$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_c$stage$2
-
-
-module sm_small$lanes$0$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_c$stage$3
-
-
-module sm_small$lanes$0$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_p
-
-
-module sm_small$lanes$0$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_p$stage$0
-
-
-module sm_small$lanes$0$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_p$stage$1
-
-
-module sm_small$lanes$0$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_p$stage$2
-
-
-module sm_small$lanes$0$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_p$stage$3
-
-
-module sm_small$lanes$0$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa
-
-
-module sm_small$lanes$0$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa$stage$0
-
-
-module sm_small$lanes$0$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa$stage$1
-
-
-module sm_small$lanes$0$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa$stage$2
-
-
-module sm_small$lanes$0$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_pa$stage$3
-
-
-module sm_small$lanes$0$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h3_val
-
-
-module sm_small$lanes$0$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_val$stage$0
-
-
-module sm_small$lanes$0$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_val$stage$1
-
-
-module sm_small$lanes$0$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_val$stage$2
-
-
-module sm_small$lanes$0$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h3_val$stage$3
-
-
-module sm_small$lanes$0$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_a
-
-
-module sm_small$lanes$0$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_a$stage$0
-
-
-module sm_small$lanes$0$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_a$stage$1
-
-
-module sm_small$lanes$0$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_a$stage$2
-
-
-module sm_small$lanes$0$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_a$stage$3
-
-
-module sm_small$lanes$0$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_alt
-
-
-module sm_small$lanes$0$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_alt$stage$0
-
-
-module sm_small$lanes$0$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_alt$stage$1
-
-
-module sm_small$lanes$0$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_alt$stage$2
-
-
-module sm_small$lanes$0$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_alt$stage$3
-
-
-module sm_small$lanes$0$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_b
-
-
-module sm_small$lanes$0$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_b$stage$0
-
-
-module sm_small$lanes$0$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_b$stage$1
-
-
-module sm_small$lanes$0$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_b$stage$2
-
-
-module sm_small$lanes$0$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_b$stage$3
-
-
-module sm_small$lanes$0$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_c
-
-
-module sm_small$lanes$0$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_c$stage$0
-
-
-module sm_small$lanes$0$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_c$stage$1
-
-
-module sm_small$lanes$0$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_c$stage$2
-
-
-module sm_small$lanes$0$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_c$stage$3
-
-
-module sm_small$lanes$0$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_p
-
-
-module sm_small$lanes$0$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_p$stage$0
-
-
-module sm_small$lanes$0$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_p$stage$1
-
-
-module sm_small$lanes$0$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_p$stage$2
-
-
-module sm_small$lanes$0$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_p$stage$3
-
-
-module sm_small$lanes$0$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_pa
-
-
-module sm_small$lanes$0$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_pa$stage$0
-
-
-module sm_small$lanes$0$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_pa$stage$1
-
-
-module sm_small$lanes$0$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_pa$stage$2
-
-
-module sm_small$lanes$0$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_pa$stage$3
-
-
-module sm_small$lanes$0$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$0$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$0$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$0$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$0$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$0$h_val
-
-
-module sm_small$lanes$0$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_val$stage$0
-
-
-module sm_small$lanes$0$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_val$stage$1
-
-
-module sm_small$lanes$0$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$0$h_val$stage$2
-
-
-module sm_small$lanes$0$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$0$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$0$hold_f$ram
 
 
 module sm_small$lanes$0$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -40391,9 +37508,7 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     // Constant declarations
     localparam  idx = 3'b1;
     localparam  idx32 = 32'h1;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b0;
     localparam  my_pass = 2'b0;
 
     // Stub signals
@@ -40439,71 +37554,20 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -40571,110 +37635,20 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$1$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$1$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    sm_small$lanes$1$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$1$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    sm_small$lanes$1$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    sm_small$lanes$1$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    sm_small$lanes$1$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    sm_small$lanes$1$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$1$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$1$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$1$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$1$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$1$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$1$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$1$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$1$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$1$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$1$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$1$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$1$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$1$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$1$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$1$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$1$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -40684,27 +37658,9 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -40731,45 +37687,15 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -40821,26 +37747,19 @@ module sm_small$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -41102,2986 +38021,301 @@ module sm_small$lanes$1$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$1$d_val$stage$1
 
 
-module sm_small$lanes$1$h2_a(clock,d,q);
+module sm_small$lanes$1$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$1$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$1$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$1$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$1$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$1$h2_a
+endmodule // sm_small$lanes$1$hold_ab
 
 
-module sm_small$lanes$1$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$1$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_a$stage$0
+endmodule // sm_small$lanes$1$hold_ab$ptr
 
 
-module sm_small$lanes$1$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$1$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$1$h2_a$stage$1
-
-
-module sm_small$lanes$1$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$1$hold_ab$ram
 
 
-module sm_small$lanes$1$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_a$stage$3
-
-
-module sm_small$lanes$1$h2_alt(clock,d,q);
+module sm_small$lanes$1$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$1$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$1$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$1$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$1$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$1$h2_alt
+endmodule // sm_small$lanes$1$hold_cv
 
 
-module sm_small$lanes$1$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$1$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_alt$stage$0
+endmodule // sm_small$lanes$1$hold_cv$ptr
 
 
-module sm_small$lanes$1$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$1$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$1$h2_alt$stage$1
-
-
-module sm_small$lanes$1$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$1$hold_cv$ram
 
 
-module sm_small$lanes$1$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_alt$stage$3
-
-
-module sm_small$lanes$1$h2_b(clock,d,q);
+module sm_small$lanes$1$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$1$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$1$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$1$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$1$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$1$h2_b
+endmodule // sm_small$lanes$1$hold_f
 
 
-module sm_small$lanes$1$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$1$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$1$h2_b$stage$0
+endmodule // sm_small$lanes$1$hold_f$ptr
 
 
-module sm_small$lanes$1$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$1$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_b$stage$1
-
-
-module sm_small$lanes$1$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_b$stage$2
-
-
-module sm_small$lanes$1$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_b$stage$3
-
-
-module sm_small$lanes$1$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h2_c
-
-
-module sm_small$lanes$1$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_c$stage$0
-
-
-module sm_small$lanes$1$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_c$stage$1
-
-
-module sm_small$lanes$1$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_c$stage$2
-
-
-module sm_small$lanes$1$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_c$stage$3
-
-
-module sm_small$lanes$1$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h2_p
-
-
-module sm_small$lanes$1$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_p$stage$0
-
-
-module sm_small$lanes$1$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_p$stage$1
-
-
-module sm_small$lanes$1$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_p$stage$2
-
-
-module sm_small$lanes$1$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_p$stage$3
-
-
-module sm_small$lanes$1$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h2_pa
-
-
-module sm_small$lanes$1$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_pa$stage$0
-
-
-module sm_small$lanes$1$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_pa$stage$1
-
-
-module sm_small$lanes$1$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_pa$stage$2
-
-
-module sm_small$lanes$1$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_pa$stage$3
-
-
-module sm_small$lanes$1$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h2_val
-
-
-module sm_small$lanes$1$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_val$stage$0
-
-
-module sm_small$lanes$1$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_val$stage$1
-
-
-module sm_small$lanes$1$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_val$stage$2
-
-
-module sm_small$lanes$1$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h2_val$stage$3
-
-
-module sm_small$lanes$1$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_a
-
-
-module sm_small$lanes$1$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_a$stage$0
-
-
-module sm_small$lanes$1$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_a$stage$1
-
-
-module sm_small$lanes$1$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_a$stage$2
-
-
-module sm_small$lanes$1$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_a$stage$3
-
-
-module sm_small$lanes$1$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt
-
-
-module sm_small$lanes$1$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt$stage$0
-
-
-module sm_small$lanes$1$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt$stage$1
-
-
-module sm_small$lanes$1$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt$stage$2
-
-
-module sm_small$lanes$1$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_alt$stage$3
-
-
-module sm_small$lanes$1$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_b
-
-
-module sm_small$lanes$1$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_b$stage$0
-
-
-module sm_small$lanes$1$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_b$stage$1
-
-
-module sm_small$lanes$1$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_b$stage$2
-
-
-module sm_small$lanes$1$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_b$stage$3
-
-
-module sm_small$lanes$1$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_c
-
-
-module sm_small$lanes$1$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_c$stage$0
-
-
-module sm_small$lanes$1$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_c$stage$1
-
-
-module sm_small$lanes$1$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_c$stage$2
-
-
-module sm_small$lanes$1$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_c$stage$3
-
-
-module sm_small$lanes$1$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_p
-
-
-module sm_small$lanes$1$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_p$stage$0
-
-
-module sm_small$lanes$1$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_p$stage$1
-
-
-module sm_small$lanes$1$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_p$stage$2
-
-
-module sm_small$lanes$1$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_p$stage$3
-
-
-module sm_small$lanes$1$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa
-
-
-module sm_small$lanes$1$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa$stage$0
-
-
-module sm_small$lanes$1$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa$stage$1
-
-
-module sm_small$lanes$1$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa$stage$2
-
-
-module sm_small$lanes$1$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_pa$stage$3
-
-
-module sm_small$lanes$1$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h3_val
-
-
-module sm_small$lanes$1$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_val$stage$0
-
-
-module sm_small$lanes$1$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_val$stage$1
-
-
-module sm_small$lanes$1$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_val$stage$2
-
-
-module sm_small$lanes$1$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h3_val$stage$3
-
-
-module sm_small$lanes$1$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_a
-
-
-module sm_small$lanes$1$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_a$stage$0
-
-
-module sm_small$lanes$1$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_a$stage$1
-
-
-module sm_small$lanes$1$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_a$stage$2
-
-
-module sm_small$lanes$1$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_a$stage$3
-
-
-module sm_small$lanes$1$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_alt
-
-
-module sm_small$lanes$1$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_alt$stage$0
-
-
-module sm_small$lanes$1$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_alt$stage$1
-
-
-module sm_small$lanes$1$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_alt$stage$2
-
-
-module sm_small$lanes$1$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_alt$stage$3
-
-
-module sm_small$lanes$1$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_b
-
-
-module sm_small$lanes$1$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_b$stage$0
-
-
-module sm_small$lanes$1$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_b$stage$1
-
-
-module sm_small$lanes$1$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_b$stage$2
-
-
-module sm_small$lanes$1$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_b$stage$3
-
-
-module sm_small$lanes$1$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_c
-
-
-module sm_small$lanes$1$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_c$stage$0
-
-
-module sm_small$lanes$1$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_c$stage$1
-
-
-module sm_small$lanes$1$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_c$stage$2
-
-
-module sm_small$lanes$1$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_c$stage$3
-
-
-module sm_small$lanes$1$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_p
-
-
-module sm_small$lanes$1$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_p$stage$0
-
-
-module sm_small$lanes$1$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_p$stage$1
-
-
-module sm_small$lanes$1$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_p$stage$2
-
-
-module sm_small$lanes$1$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_p$stage$3
-
-
-module sm_small$lanes$1$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_pa
-
-
-module sm_small$lanes$1$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_pa$stage$0
-
-
-module sm_small$lanes$1$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_pa$stage$1
-
-
-module sm_small$lanes$1$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_pa$stage$2
-
-
-module sm_small$lanes$1$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_pa$stage$3
-
-
-module sm_small$lanes$1$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$1$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$1$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$1$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$1$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$1$h_val
-
-
-module sm_small$lanes$1$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_val$stage$0
-
-
-module sm_small$lanes$1$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_val$stage$1
-
-
-module sm_small$lanes$1$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$1$h_val$stage$2
-
-
-module sm_small$lanes$1$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$1$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$1$hold_f$ram
 
 
 module sm_small$lanes$1$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -44714,9 +38948,7 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     // Constant declarations
     localparam  idx = 3'b10;
     localparam  idx32 = 32'h2;
-    localparam  at1 = 1'b1;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b1;
 
     // Stub signals
@@ -44762,71 +38994,20 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -44894,110 +39075,20 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$2$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$2$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    sm_small$lanes$2$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$2$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    sm_small$lanes$2$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    sm_small$lanes$2$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    sm_small$lanes$2$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    sm_small$lanes$2$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$2$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$2$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$2$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$2$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$2$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$2$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$2$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$2$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$2$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$2$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$2$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$2$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$2$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$2$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$2$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$2$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -45007,27 +39098,9 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -45054,45 +39127,15 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -45144,26 +39187,19 @@ module sm_small$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -45425,2986 +39461,301 @@ module sm_small$lanes$2$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$2$d_val$stage$1
 
 
-module sm_small$lanes$2$h2_a(clock,d,q);
+module sm_small$lanes$2$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$2$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$2$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$2$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$2$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$2$h2_a
+endmodule // sm_small$lanes$2$hold_ab
 
 
-module sm_small$lanes$2$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$2$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_a$stage$0
+endmodule // sm_small$lanes$2$hold_ab$ptr
 
 
-module sm_small$lanes$2$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$2$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$2$h2_a$stage$1
-
-
-module sm_small$lanes$2$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$2$hold_ab$ram
 
 
-module sm_small$lanes$2$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_a$stage$3
-
-
-module sm_small$lanes$2$h2_alt(clock,d,q);
+module sm_small$lanes$2$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$2$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$2$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$2$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$2$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$2$h2_alt
+endmodule // sm_small$lanes$2$hold_cv
 
 
-module sm_small$lanes$2$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$2$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_alt$stage$0
+endmodule // sm_small$lanes$2$hold_cv$ptr
 
 
-module sm_small$lanes$2$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$2$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$2$h2_alt$stage$1
-
-
-module sm_small$lanes$2$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$2$hold_cv$ram
 
 
-module sm_small$lanes$2$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_alt$stage$3
-
-
-module sm_small$lanes$2$h2_b(clock,d,q);
+module sm_small$lanes$2$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$2$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$2$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$2$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$2$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$2$h2_b
+endmodule // sm_small$lanes$2$hold_f
 
 
-module sm_small$lanes$2$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$2$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$2$h2_b$stage$0
+endmodule // sm_small$lanes$2$hold_f$ptr
 
 
-module sm_small$lanes$2$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$2$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_b$stage$1
-
-
-module sm_small$lanes$2$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_b$stage$2
-
-
-module sm_small$lanes$2$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_b$stage$3
-
-
-module sm_small$lanes$2$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h2_c
-
-
-module sm_small$lanes$2$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_c$stage$0
-
-
-module sm_small$lanes$2$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_c$stage$1
-
-
-module sm_small$lanes$2$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_c$stage$2
-
-
-module sm_small$lanes$2$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_c$stage$3
-
-
-module sm_small$lanes$2$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h2_p
-
-
-module sm_small$lanes$2$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_p$stage$0
-
-
-module sm_small$lanes$2$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_p$stage$1
-
-
-module sm_small$lanes$2$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_p$stage$2
-
-
-module sm_small$lanes$2$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_p$stage$3
-
-
-module sm_small$lanes$2$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h2_pa
-
-
-module sm_small$lanes$2$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_pa$stage$0
-
-
-module sm_small$lanes$2$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_pa$stage$1
-
-
-module sm_small$lanes$2$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_pa$stage$2
-
-
-module sm_small$lanes$2$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_pa$stage$3
-
-
-module sm_small$lanes$2$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h2_val
-
-
-module sm_small$lanes$2$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_val$stage$0
-
-
-module sm_small$lanes$2$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_val$stage$1
-
-
-module sm_small$lanes$2$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_val$stage$2
-
-
-module sm_small$lanes$2$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h2_val$stage$3
-
-
-module sm_small$lanes$2$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_a
-
-
-module sm_small$lanes$2$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_a$stage$0
-
-
-module sm_small$lanes$2$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_a$stage$1
-
-
-module sm_small$lanes$2$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_a$stage$2
-
-
-module sm_small$lanes$2$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_a$stage$3
-
-
-module sm_small$lanes$2$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt
-
-
-module sm_small$lanes$2$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt$stage$0
-
-
-module sm_small$lanes$2$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt$stage$1
-
-
-module sm_small$lanes$2$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt$stage$2
-
-
-module sm_small$lanes$2$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_alt$stage$3
-
-
-module sm_small$lanes$2$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_b
-
-
-module sm_small$lanes$2$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_b$stage$0
-
-
-module sm_small$lanes$2$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_b$stage$1
-
-
-module sm_small$lanes$2$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_b$stage$2
-
-
-module sm_small$lanes$2$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_b$stage$3
-
-
-module sm_small$lanes$2$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_c
-
-
-module sm_small$lanes$2$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_c$stage$0
-
-
-module sm_small$lanes$2$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_c$stage$1
-
-
-module sm_small$lanes$2$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_c$stage$2
-
-
-module sm_small$lanes$2$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_c$stage$3
-
-
-module sm_small$lanes$2$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_p
-
-
-module sm_small$lanes$2$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_p$stage$0
-
-
-module sm_small$lanes$2$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_p$stage$1
-
-
-module sm_small$lanes$2$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_p$stage$2
-
-
-module sm_small$lanes$2$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_p$stage$3
-
-
-module sm_small$lanes$2$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa
-
-
-module sm_small$lanes$2$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa$stage$0
-
-
-module sm_small$lanes$2$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa$stage$1
-
-
-module sm_small$lanes$2$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa$stage$2
-
-
-module sm_small$lanes$2$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_pa$stage$3
-
-
-module sm_small$lanes$2$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h3_val
-
-
-module sm_small$lanes$2$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_val$stage$0
-
-
-module sm_small$lanes$2$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_val$stage$1
-
-
-module sm_small$lanes$2$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_val$stage$2
-
-
-module sm_small$lanes$2$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h3_val$stage$3
-
-
-module sm_small$lanes$2$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_a
-
-
-module sm_small$lanes$2$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_a$stage$0
-
-
-module sm_small$lanes$2$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_a$stage$1
-
-
-module sm_small$lanes$2$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_a$stage$2
-
-
-module sm_small$lanes$2$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_a$stage$3
-
-
-module sm_small$lanes$2$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_alt
-
-
-module sm_small$lanes$2$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_alt$stage$0
-
-
-module sm_small$lanes$2$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_alt$stage$1
-
-
-module sm_small$lanes$2$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_alt$stage$2
-
-
-module sm_small$lanes$2$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_alt$stage$3
-
-
-module sm_small$lanes$2$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_b
-
-
-module sm_small$lanes$2$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_b$stage$0
-
-
-module sm_small$lanes$2$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_b$stage$1
-
-
-module sm_small$lanes$2$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_b$stage$2
-
-
-module sm_small$lanes$2$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_b$stage$3
-
-
-module sm_small$lanes$2$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_c
-
-
-module sm_small$lanes$2$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_c$stage$0
-
-
-module sm_small$lanes$2$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_c$stage$1
-
-
-module sm_small$lanes$2$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_c$stage$2
-
-
-module sm_small$lanes$2$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_c$stage$3
-
-
-module sm_small$lanes$2$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_p
-
-
-module sm_small$lanes$2$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_p$stage$0
-
-
-module sm_small$lanes$2$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_p$stage$1
-
-
-module sm_small$lanes$2$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_p$stage$2
-
-
-module sm_small$lanes$2$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_p$stage$3
-
-
-module sm_small$lanes$2$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_pa
-
-
-module sm_small$lanes$2$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_pa$stage$0
-
-
-module sm_small$lanes$2$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_pa$stage$1
-
-
-module sm_small$lanes$2$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_pa$stage$2
-
-
-module sm_small$lanes$2$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_pa$stage$3
-
-
-module sm_small$lanes$2$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$2$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$2$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$2$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$2$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$2$h_val
-
-
-module sm_small$lanes$2$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_val$stage$0
-
-
-module sm_small$lanes$2$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_val$stage$1
-
-
-module sm_small$lanes$2$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$2$h_val$stage$2
-
-
-module sm_small$lanes$2$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$2$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$2$hold_f$ram
 
 
 module sm_small$lanes$2$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -49037,9 +40388,7 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     // Constant declarations
     localparam  idx = 3'b11;
     localparam  idx32 = 32'h3;
-    localparam  at1 = 1'b1;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b1;
 
     // Stub signals
@@ -49085,71 +40434,20 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -49217,110 +40515,20 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$3$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$3$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    sm_small$lanes$3$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$3$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    sm_small$lanes$3$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    sm_small$lanes$3$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    sm_small$lanes$3$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    sm_small$lanes$3$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$3$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$3$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$3$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$3$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$3$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$3$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$3$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$3$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$3$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$3$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$3$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$3$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$3$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$3$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$3$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$3$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -49330,27 +40538,9 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -49377,45 +40567,15 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -49467,26 +40627,19 @@ module sm_small$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -49748,2986 +40901,301 @@ module sm_small$lanes$3$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$3$d_val$stage$1
 
 
-module sm_small$lanes$3$h2_a(clock,d,q);
+module sm_small$lanes$3$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$3$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$3$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$3$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$3$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$3$h2_a
+endmodule // sm_small$lanes$3$hold_ab
 
 
-module sm_small$lanes$3$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$3$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_a$stage$0
+endmodule // sm_small$lanes$3$hold_ab$ptr
 
 
-module sm_small$lanes$3$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$3$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$3$h2_a$stage$1
-
-
-module sm_small$lanes$3$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$3$hold_ab$ram
 
 
-module sm_small$lanes$3$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_a$stage$3
-
-
-module sm_small$lanes$3$h2_alt(clock,d,q);
+module sm_small$lanes$3$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$3$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$3$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$3$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$3$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$3$h2_alt
+endmodule // sm_small$lanes$3$hold_cv
 
 
-module sm_small$lanes$3$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$3$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_alt$stage$0
+endmodule // sm_small$lanes$3$hold_cv$ptr
 
 
-module sm_small$lanes$3$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$3$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$3$h2_alt$stage$1
-
-
-module sm_small$lanes$3$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$3$hold_cv$ram
 
 
-module sm_small$lanes$3$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_alt$stage$3
-
-
-module sm_small$lanes$3$h2_b(clock,d,q);
+module sm_small$lanes$3$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$3$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$3$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$3$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$3$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$3$h2_b
+endmodule // sm_small$lanes$3$hold_f
 
 
-module sm_small$lanes$3$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$3$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$3$h2_b$stage$0
+endmodule // sm_small$lanes$3$hold_f$ptr
 
 
-module sm_small$lanes$3$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$3$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_b$stage$1
-
-
-module sm_small$lanes$3$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_b$stage$2
-
-
-module sm_small$lanes$3$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_b$stage$3
-
-
-module sm_small$lanes$3$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h2_c
-
-
-module sm_small$lanes$3$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_c$stage$0
-
-
-module sm_small$lanes$3$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_c$stage$1
-
-
-module sm_small$lanes$3$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_c$stage$2
-
-
-module sm_small$lanes$3$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_c$stage$3
-
-
-module sm_small$lanes$3$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h2_p
-
-
-module sm_small$lanes$3$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_p$stage$0
-
-
-module sm_small$lanes$3$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_p$stage$1
-
-
-module sm_small$lanes$3$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_p$stage$2
-
-
-module sm_small$lanes$3$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_p$stage$3
-
-
-module sm_small$lanes$3$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h2_pa
-
-
-module sm_small$lanes$3$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_pa$stage$0
-
-
-module sm_small$lanes$3$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_pa$stage$1
-
-
-module sm_small$lanes$3$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_pa$stage$2
-
-
-module sm_small$lanes$3$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_pa$stage$3
-
-
-module sm_small$lanes$3$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h2_val
-
-
-module sm_small$lanes$3$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_val$stage$0
-
-
-module sm_small$lanes$3$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_val$stage$1
-
-
-module sm_small$lanes$3$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_val$stage$2
-
-
-module sm_small$lanes$3$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h2_val$stage$3
-
-
-module sm_small$lanes$3$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_a
-
-
-module sm_small$lanes$3$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_a$stage$0
-
-
-module sm_small$lanes$3$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_a$stage$1
-
-
-module sm_small$lanes$3$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_a$stage$2
-
-
-module sm_small$lanes$3$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_a$stage$3
-
-
-module sm_small$lanes$3$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt
-
-
-module sm_small$lanes$3$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt$stage$0
-
-
-module sm_small$lanes$3$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt$stage$1
-
-
-module sm_small$lanes$3$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt$stage$2
-
-
-module sm_small$lanes$3$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_alt$stage$3
-
-
-module sm_small$lanes$3$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_b
-
-
-module sm_small$lanes$3$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_b$stage$0
-
-
-module sm_small$lanes$3$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_b$stage$1
-
-
-module sm_small$lanes$3$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_b$stage$2
-
-
-module sm_small$lanes$3$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_b$stage$3
-
-
-module sm_small$lanes$3$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_c
-
-
-module sm_small$lanes$3$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_c$stage$0
-
-
-module sm_small$lanes$3$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_c$stage$1
-
-
-module sm_small$lanes$3$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_c$stage$2
-
-
-module sm_small$lanes$3$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_c$stage$3
-
-
-module sm_small$lanes$3$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_p
-
-
-module sm_small$lanes$3$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_p$stage$0
-
-
-module sm_small$lanes$3$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_p$stage$1
-
-
-module sm_small$lanes$3$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_p$stage$2
-
-
-module sm_small$lanes$3$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_p$stage$3
-
-
-module sm_small$lanes$3$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa
-
-
-module sm_small$lanes$3$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa$stage$0
-
-
-module sm_small$lanes$3$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa$stage$1
-
-
-module sm_small$lanes$3$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa$stage$2
-
-
-module sm_small$lanes$3$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_pa$stage$3
-
-
-module sm_small$lanes$3$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h3_val
-
-
-module sm_small$lanes$3$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_val$stage$0
-
-
-module sm_small$lanes$3$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_val$stage$1
-
-
-module sm_small$lanes$3$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_val$stage$2
-
-
-module sm_small$lanes$3$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h3_val$stage$3
-
-
-module sm_small$lanes$3$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_a
-
-
-module sm_small$lanes$3$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_a$stage$0
-
-
-module sm_small$lanes$3$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_a$stage$1
-
-
-module sm_small$lanes$3$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_a$stage$2
-
-
-module sm_small$lanes$3$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_a$stage$3
-
-
-module sm_small$lanes$3$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_alt
-
-
-module sm_small$lanes$3$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_alt$stage$0
-
-
-module sm_small$lanes$3$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_alt$stage$1
-
-
-module sm_small$lanes$3$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_alt$stage$2
-
-
-module sm_small$lanes$3$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_alt$stage$3
-
-
-module sm_small$lanes$3$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_b
-
-
-module sm_small$lanes$3$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_b$stage$0
-
-
-module sm_small$lanes$3$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_b$stage$1
-
-
-module sm_small$lanes$3$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_b$stage$2
-
-
-module sm_small$lanes$3$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_b$stage$3
-
-
-module sm_small$lanes$3$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_c
-
-
-module sm_small$lanes$3$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_c$stage$0
-
-
-module sm_small$lanes$3$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_c$stage$1
-
-
-module sm_small$lanes$3$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_c$stage$2
-
-
-module sm_small$lanes$3$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_c$stage$3
-
-
-module sm_small$lanes$3$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_p
-
-
-module sm_small$lanes$3$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_p$stage$0
-
-
-module sm_small$lanes$3$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_p$stage$1
-
-
-module sm_small$lanes$3$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_p$stage$2
-
-
-module sm_small$lanes$3$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_p$stage$3
-
-
-module sm_small$lanes$3$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_pa
-
-
-module sm_small$lanes$3$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_pa$stage$0
-
-
-module sm_small$lanes$3$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_pa$stage$1
-
-
-module sm_small$lanes$3$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_pa$stage$2
-
-
-module sm_small$lanes$3$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_pa$stage$3
-
-
-module sm_small$lanes$3$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$3$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$3$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$3$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$3$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$3$h_val
-
-
-module sm_small$lanes$3$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_val$stage$0
-
-
-module sm_small$lanes$3$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_val$stage$1
-
-
-module sm_small$lanes$3$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$3$h_val$stage$2
-
-
-module sm_small$lanes$3$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$3$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$3$hold_f$ram
 
 
 module sm_small$lanes$3$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -53360,9 +41828,7 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     // Constant declarations
     localparam  idx = 3'b100;
     localparam  idx32 = 32'h4;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b1;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b10;
 
     // Stub signals
@@ -53408,71 +41874,20 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -53540,110 +41955,20 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$4$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$4$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    sm_small$lanes$4$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$4$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    sm_small$lanes$4$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    sm_small$lanes$4$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    sm_small$lanes$4$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    sm_small$lanes$4$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$4$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$4$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$4$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$4$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$4$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$4$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$4$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$4$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$4$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$4$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$4$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$4$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$4$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$4$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$4$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$4$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -53653,27 +41978,9 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -53700,45 +42007,15 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -53790,26 +42067,19 @@ module sm_small$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -54071,2986 +42341,301 @@ module sm_small$lanes$4$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$4$d_val$stage$1
 
 
-module sm_small$lanes$4$h2_a(clock,d,q);
+module sm_small$lanes$4$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$4$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$4$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$4$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$4$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$4$h2_a
+endmodule // sm_small$lanes$4$hold_ab
 
 
-module sm_small$lanes$4$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$4$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_a$stage$0
+endmodule // sm_small$lanes$4$hold_ab$ptr
 
 
-module sm_small$lanes$4$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$4$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$4$h2_a$stage$1
-
-
-module sm_small$lanes$4$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$4$hold_ab$ram
 
 
-module sm_small$lanes$4$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_a$stage$3
-
-
-module sm_small$lanes$4$h2_alt(clock,d,q);
+module sm_small$lanes$4$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$4$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$4$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$4$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$4$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$4$h2_alt
+endmodule // sm_small$lanes$4$hold_cv
 
 
-module sm_small$lanes$4$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$4$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_alt$stage$0
+endmodule // sm_small$lanes$4$hold_cv$ptr
 
 
-module sm_small$lanes$4$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$4$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$4$h2_alt$stage$1
-
-
-module sm_small$lanes$4$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$4$hold_cv$ram
 
 
-module sm_small$lanes$4$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_alt$stage$3
-
-
-module sm_small$lanes$4$h2_b(clock,d,q);
+module sm_small$lanes$4$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$4$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$4$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$4$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$4$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$4$h2_b
+endmodule // sm_small$lanes$4$hold_f
 
 
-module sm_small$lanes$4$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$4$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$4$h2_b$stage$0
+endmodule // sm_small$lanes$4$hold_f$ptr
 
 
-module sm_small$lanes$4$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$4$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_b$stage$1
-
-
-module sm_small$lanes$4$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_b$stage$2
-
-
-module sm_small$lanes$4$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_b$stage$3
-
-
-module sm_small$lanes$4$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h2_c
-
-
-module sm_small$lanes$4$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_c$stage$0
-
-
-module sm_small$lanes$4$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_c$stage$1
-
-
-module sm_small$lanes$4$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_c$stage$2
-
-
-module sm_small$lanes$4$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_c$stage$3
-
-
-module sm_small$lanes$4$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h2_p
-
-
-module sm_small$lanes$4$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_p$stage$0
-
-
-module sm_small$lanes$4$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_p$stage$1
-
-
-module sm_small$lanes$4$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_p$stage$2
-
-
-module sm_small$lanes$4$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_p$stage$3
-
-
-module sm_small$lanes$4$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h2_pa
-
-
-module sm_small$lanes$4$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_pa$stage$0
-
-
-module sm_small$lanes$4$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_pa$stage$1
-
-
-module sm_small$lanes$4$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_pa$stage$2
-
-
-module sm_small$lanes$4$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_pa$stage$3
-
-
-module sm_small$lanes$4$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h2_val
-
-
-module sm_small$lanes$4$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_val$stage$0
-
-
-module sm_small$lanes$4$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_val$stage$1
-
-
-module sm_small$lanes$4$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_val$stage$2
-
-
-module sm_small$lanes$4$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h2_val$stage$3
-
-
-module sm_small$lanes$4$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_a
-
-
-module sm_small$lanes$4$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_a$stage$0
-
-
-module sm_small$lanes$4$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_a$stage$1
-
-
-module sm_small$lanes$4$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_a$stage$2
-
-
-module sm_small$lanes$4$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_a$stage$3
-
-
-module sm_small$lanes$4$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt
-
-
-module sm_small$lanes$4$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt$stage$0
-
-
-module sm_small$lanes$4$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt$stage$1
-
-
-module sm_small$lanes$4$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt$stage$2
-
-
-module sm_small$lanes$4$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_alt$stage$3
-
-
-module sm_small$lanes$4$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_b
-
-
-module sm_small$lanes$4$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_b$stage$0
-
-
-module sm_small$lanes$4$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_b$stage$1
-
-
-module sm_small$lanes$4$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_b$stage$2
-
-
-module sm_small$lanes$4$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_b$stage$3
-
-
-module sm_small$lanes$4$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_c
-
-
-module sm_small$lanes$4$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_c$stage$0
-
-
-module sm_small$lanes$4$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_c$stage$1
-
-
-module sm_small$lanes$4$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_c$stage$2
-
-
-module sm_small$lanes$4$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_c$stage$3
-
-
-module sm_small$lanes$4$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_p
-
-
-module sm_small$lanes$4$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_p$stage$0
-
-
-module sm_small$lanes$4$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_p$stage$1
-
-
-module sm_small$lanes$4$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_p$stage$2
-
-
-module sm_small$lanes$4$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_p$stage$3
-
-
-module sm_small$lanes$4$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa
-
-
-module sm_small$lanes$4$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa$stage$0
-
-
-module sm_small$lanes$4$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa$stage$1
-
-
-module sm_small$lanes$4$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa$stage$2
-
-
-module sm_small$lanes$4$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_pa$stage$3
-
-
-module sm_small$lanes$4$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h3_val
-
-
-module sm_small$lanes$4$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_val$stage$0
-
-
-module sm_small$lanes$4$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_val$stage$1
-
-
-module sm_small$lanes$4$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_val$stage$2
-
-
-module sm_small$lanes$4$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h3_val$stage$3
-
-
-module sm_small$lanes$4$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_a
-
-
-module sm_small$lanes$4$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_a$stage$0
-
-
-module sm_small$lanes$4$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_a$stage$1
-
-
-module sm_small$lanes$4$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_a$stage$2
-
-
-module sm_small$lanes$4$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_a$stage$3
-
-
-module sm_small$lanes$4$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_alt
-
-
-module sm_small$lanes$4$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_alt$stage$0
-
-
-module sm_small$lanes$4$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_alt$stage$1
-
-
-module sm_small$lanes$4$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_alt$stage$2
-
-
-module sm_small$lanes$4$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_alt$stage$3
-
-
-module sm_small$lanes$4$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_b
-
-
-module sm_small$lanes$4$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_b$stage$0
-
-
-module sm_small$lanes$4$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_b$stage$1
-
-
-module sm_small$lanes$4$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_b$stage$2
-
-
-module sm_small$lanes$4$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_b$stage$3
-
-
-module sm_small$lanes$4$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_c
-
-
-module sm_small$lanes$4$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_c$stage$0
-
-
-module sm_small$lanes$4$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_c$stage$1
-
-
-module sm_small$lanes$4$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_c$stage$2
-
-
-module sm_small$lanes$4$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_c$stage$3
-
-
-module sm_small$lanes$4$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_p
-
-
-module sm_small$lanes$4$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_p$stage$0
-
-
-module sm_small$lanes$4$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_p$stage$1
-
-
-module sm_small$lanes$4$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_p$stage$2
-
-
-module sm_small$lanes$4$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_p$stage$3
-
-
-module sm_small$lanes$4$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_pa
-
-
-module sm_small$lanes$4$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_pa$stage$0
-
-
-module sm_small$lanes$4$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_pa$stage$1
-
-
-module sm_small$lanes$4$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_pa$stage$2
-
-
-module sm_small$lanes$4$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_pa$stage$3
-
-
-module sm_small$lanes$4$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$4$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$4$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$4$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$4$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$4$h_val
-
-
-module sm_small$lanes$4$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_val$stage$0
-
-
-module sm_small$lanes$4$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_val$stage$1
-
-
-module sm_small$lanes$4$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$4$h_val$stage$2
-
-
-module sm_small$lanes$4$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$4$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$4$hold_f$ram
 
 
 module sm_small$lanes$4$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -57683,9 +43268,7 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     // Constant declarations
     localparam  idx = 3'b101;
     localparam  idx32 = 32'h5;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b1;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b10;
 
     // Stub signals
@@ -57731,71 +43314,20 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -57863,110 +43395,20 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$5$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$5$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    sm_small$lanes$5$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$5$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    sm_small$lanes$5$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    sm_small$lanes$5$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    sm_small$lanes$5$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    sm_small$lanes$5$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$5$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$5$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$5$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$5$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$5$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$5$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$5$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$5$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$5$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$5$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$5$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$5$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$5$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$5$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$5$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$5$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -57976,27 +43418,9 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -58023,45 +43447,15 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -58113,26 +43507,19 @@ module sm_small$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -58394,2986 +43781,301 @@ module sm_small$lanes$5$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$5$d_val$stage$1
 
 
-module sm_small$lanes$5$h2_a(clock,d,q);
+module sm_small$lanes$5$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$5$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$5$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$5$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$5$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$5$h2_a
+endmodule // sm_small$lanes$5$hold_ab
 
 
-module sm_small$lanes$5$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$5$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_a$stage$0
+endmodule // sm_small$lanes$5$hold_ab$ptr
 
 
-module sm_small$lanes$5$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$5$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$5$h2_a$stage$1
-
-
-module sm_small$lanes$5$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$5$hold_ab$ram
 
 
-module sm_small$lanes$5$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_a$stage$3
-
-
-module sm_small$lanes$5$h2_alt(clock,d,q);
+module sm_small$lanes$5$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$5$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$5$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$5$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$5$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$5$h2_alt
+endmodule // sm_small$lanes$5$hold_cv
 
 
-module sm_small$lanes$5$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$5$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_alt$stage$0
+endmodule // sm_small$lanes$5$hold_cv$ptr
 
 
-module sm_small$lanes$5$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$5$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$5$h2_alt$stage$1
-
-
-module sm_small$lanes$5$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$5$hold_cv$ram
 
 
-module sm_small$lanes$5$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_alt$stage$3
-
-
-module sm_small$lanes$5$h2_b(clock,d,q);
+module sm_small$lanes$5$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$5$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$5$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$5$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$5$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$5$h2_b
+endmodule // sm_small$lanes$5$hold_f
 
 
-module sm_small$lanes$5$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$5$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$5$h2_b$stage$0
+endmodule // sm_small$lanes$5$hold_f$ptr
 
 
-module sm_small$lanes$5$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$5$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_b$stage$1
-
-
-module sm_small$lanes$5$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_b$stage$2
-
-
-module sm_small$lanes$5$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_b$stage$3
-
-
-module sm_small$lanes$5$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h2_c
-
-
-module sm_small$lanes$5$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_c$stage$0
-
-
-module sm_small$lanes$5$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_c$stage$1
-
-
-module sm_small$lanes$5$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_c$stage$2
-
-
-module sm_small$lanes$5$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_c$stage$3
-
-
-module sm_small$lanes$5$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h2_p
-
-
-module sm_small$lanes$5$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_p$stage$0
-
-
-module sm_small$lanes$5$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_p$stage$1
-
-
-module sm_small$lanes$5$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_p$stage$2
-
-
-module sm_small$lanes$5$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_p$stage$3
-
-
-module sm_small$lanes$5$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h2_pa
-
-
-module sm_small$lanes$5$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_pa$stage$0
-
-
-module sm_small$lanes$5$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_pa$stage$1
-
-
-module sm_small$lanes$5$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_pa$stage$2
-
-
-module sm_small$lanes$5$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_pa$stage$3
-
-
-module sm_small$lanes$5$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h2_val
-
-
-module sm_small$lanes$5$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_val$stage$0
-
-
-module sm_small$lanes$5$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_val$stage$1
-
-
-module sm_small$lanes$5$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_val$stage$2
-
-
-module sm_small$lanes$5$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h2_val$stage$3
-
-
-module sm_small$lanes$5$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_a
-
-
-module sm_small$lanes$5$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_a$stage$0
-
-
-module sm_small$lanes$5$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_a$stage$1
-
-
-module sm_small$lanes$5$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_a$stage$2
-
-
-module sm_small$lanes$5$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_a$stage$3
-
-
-module sm_small$lanes$5$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt
-
-
-module sm_small$lanes$5$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt$stage$0
-
-
-module sm_small$lanes$5$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt$stage$1
-
-
-module sm_small$lanes$5$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt$stage$2
-
-
-module sm_small$lanes$5$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_alt$stage$3
-
-
-module sm_small$lanes$5$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_b
-
-
-module sm_small$lanes$5$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_b$stage$0
-
-
-module sm_small$lanes$5$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_b$stage$1
-
-
-module sm_small$lanes$5$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_b$stage$2
-
-
-module sm_small$lanes$5$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_b$stage$3
-
-
-module sm_small$lanes$5$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_c
-
-
-module sm_small$lanes$5$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_c$stage$0
-
-
-module sm_small$lanes$5$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_c$stage$1
-
-
-module sm_small$lanes$5$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_c$stage$2
-
-
-module sm_small$lanes$5$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_c$stage$3
-
-
-module sm_small$lanes$5$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_p
-
-
-module sm_small$lanes$5$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_p$stage$0
-
-
-module sm_small$lanes$5$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_p$stage$1
-
-
-module sm_small$lanes$5$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_p$stage$2
-
-
-module sm_small$lanes$5$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_p$stage$3
-
-
-module sm_small$lanes$5$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa
-
-
-module sm_small$lanes$5$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa$stage$0
-
-
-module sm_small$lanes$5$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa$stage$1
-
-
-module sm_small$lanes$5$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa$stage$2
-
-
-module sm_small$lanes$5$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_pa$stage$3
-
-
-module sm_small$lanes$5$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h3_val
-
-
-module sm_small$lanes$5$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_val$stage$0
-
-
-module sm_small$lanes$5$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_val$stage$1
-
-
-module sm_small$lanes$5$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_val$stage$2
-
-
-module sm_small$lanes$5$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h3_val$stage$3
-
-
-module sm_small$lanes$5$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_a
-
-
-module sm_small$lanes$5$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_a$stage$0
-
-
-module sm_small$lanes$5$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_a$stage$1
-
-
-module sm_small$lanes$5$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_a$stage$2
-
-
-module sm_small$lanes$5$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_a$stage$3
-
-
-module sm_small$lanes$5$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_alt
-
-
-module sm_small$lanes$5$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_alt$stage$0
-
-
-module sm_small$lanes$5$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_alt$stage$1
-
-
-module sm_small$lanes$5$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_alt$stage$2
-
-
-module sm_small$lanes$5$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_alt$stage$3
-
-
-module sm_small$lanes$5$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_b
-
-
-module sm_small$lanes$5$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_b$stage$0
-
-
-module sm_small$lanes$5$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_b$stage$1
-
-
-module sm_small$lanes$5$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_b$stage$2
-
-
-module sm_small$lanes$5$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_b$stage$3
-
-
-module sm_small$lanes$5$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_c
-
-
-module sm_small$lanes$5$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_c$stage$0
-
-
-module sm_small$lanes$5$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_c$stage$1
-
-
-module sm_small$lanes$5$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_c$stage$2
-
-
-module sm_small$lanes$5$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_c$stage$3
-
-
-module sm_small$lanes$5$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_p
-
-
-module sm_small$lanes$5$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_p$stage$0
-
-
-module sm_small$lanes$5$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_p$stage$1
-
-
-module sm_small$lanes$5$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_p$stage$2
-
-
-module sm_small$lanes$5$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_p$stage$3
-
-
-module sm_small$lanes$5$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_pa
-
-
-module sm_small$lanes$5$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_pa$stage$0
-
-
-module sm_small$lanes$5$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_pa$stage$1
-
-
-module sm_small$lanes$5$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_pa$stage$2
-
-
-module sm_small$lanes$5$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_pa$stage$3
-
-
-module sm_small$lanes$5$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$5$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$5$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$5$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$5$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$5$h_val
-
-
-module sm_small$lanes$5$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_val$stage$0
-
-
-module sm_small$lanes$5$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_val$stage$1
-
-
-module sm_small$lanes$5$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$5$h_val$stage$2
-
-
-module sm_small$lanes$5$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$5$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$5$hold_f$ram
 
 
 module sm_small$lanes$5$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -62006,9 +44708,7 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     // Constant declarations
     localparam  idx = 3'b110;
     localparam  idx32 = 32'h6;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b1;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b11;
 
     // Stub signals
@@ -62054,71 +44754,20 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -62186,110 +44835,20 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$6$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$6$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    sm_small$lanes$6$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$6$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    sm_small$lanes$6$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    sm_small$lanes$6$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    sm_small$lanes$6$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    sm_small$lanes$6$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$6$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$6$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$6$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$6$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$6$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$6$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$6$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$6$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$6$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$6$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$6$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$6$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$6$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$6$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$6$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$6$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -62299,27 +44858,9 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -62346,45 +44887,15 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -62436,26 +44947,19 @@ module sm_small$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -62717,2986 +45221,301 @@ module sm_small$lanes$6$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$6$d_val$stage$1
 
 
-module sm_small$lanes$6$h2_a(clock,d,q);
+module sm_small$lanes$6$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$6$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$6$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$6$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$6$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$6$h2_a
+endmodule // sm_small$lanes$6$hold_ab
 
 
-module sm_small$lanes$6$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$6$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_a$stage$0
+endmodule // sm_small$lanes$6$hold_ab$ptr
 
 
-module sm_small$lanes$6$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$6$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$6$h2_a$stage$1
-
-
-module sm_small$lanes$6$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$6$hold_ab$ram
 
 
-module sm_small$lanes$6$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_a$stage$3
-
-
-module sm_small$lanes$6$h2_alt(clock,d,q);
+module sm_small$lanes$6$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$6$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$6$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$6$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$6$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$6$h2_alt
+endmodule // sm_small$lanes$6$hold_cv
 
 
-module sm_small$lanes$6$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$6$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_alt$stage$0
+endmodule // sm_small$lanes$6$hold_cv$ptr
 
 
-module sm_small$lanes$6$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$6$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$6$h2_alt$stage$1
-
-
-module sm_small$lanes$6$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$6$hold_cv$ram
 
 
-module sm_small$lanes$6$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_alt$stage$3
-
-
-module sm_small$lanes$6$h2_b(clock,d,q);
+module sm_small$lanes$6$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$6$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$6$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$6$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$6$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$6$h2_b
+endmodule // sm_small$lanes$6$hold_f
 
 
-module sm_small$lanes$6$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$6$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$6$h2_b$stage$0
+endmodule // sm_small$lanes$6$hold_f$ptr
 
 
-module sm_small$lanes$6$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$6$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_b$stage$1
-
-
-module sm_small$lanes$6$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_b$stage$2
-
-
-module sm_small$lanes$6$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_b$stage$3
-
-
-module sm_small$lanes$6$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h2_c
-
-
-module sm_small$lanes$6$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_c$stage$0
-
-
-module sm_small$lanes$6$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_c$stage$1
-
-
-module sm_small$lanes$6$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_c$stage$2
-
-
-module sm_small$lanes$6$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_c$stage$3
-
-
-module sm_small$lanes$6$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h2_p
-
-
-module sm_small$lanes$6$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_p$stage$0
-
-
-module sm_small$lanes$6$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_p$stage$1
-
-
-module sm_small$lanes$6$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_p$stage$2
-
-
-module sm_small$lanes$6$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_p$stage$3
-
-
-module sm_small$lanes$6$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h2_pa
-
-
-module sm_small$lanes$6$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_pa$stage$0
-
-
-module sm_small$lanes$6$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_pa$stage$1
-
-
-module sm_small$lanes$6$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_pa$stage$2
-
-
-module sm_small$lanes$6$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_pa$stage$3
-
-
-module sm_small$lanes$6$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h2_val
-
-
-module sm_small$lanes$6$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_val$stage$0
-
-
-module sm_small$lanes$6$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_val$stage$1
-
-
-module sm_small$lanes$6$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_val$stage$2
-
-
-module sm_small$lanes$6$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h2_val$stage$3
-
-
-module sm_small$lanes$6$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_a
-
-
-module sm_small$lanes$6$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_a$stage$0
-
-
-module sm_small$lanes$6$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_a$stage$1
-
-
-module sm_small$lanes$6$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_a$stage$2
-
-
-module sm_small$lanes$6$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_a$stage$3
-
-
-module sm_small$lanes$6$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt
-
-
-module sm_small$lanes$6$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt$stage$0
-
-
-module sm_small$lanes$6$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt$stage$1
-
-
-module sm_small$lanes$6$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt$stage$2
-
-
-module sm_small$lanes$6$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_alt$stage$3
-
-
-module sm_small$lanes$6$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_b
-
-
-module sm_small$lanes$6$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_b$stage$0
-
-
-module sm_small$lanes$6$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_b$stage$1
-
-
-module sm_small$lanes$6$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_b$stage$2
-
-
-module sm_small$lanes$6$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_b$stage$3
-
-
-module sm_small$lanes$6$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_c
-
-
-module sm_small$lanes$6$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_c$stage$0
-
-
-module sm_small$lanes$6$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_c$stage$1
-
-
-module sm_small$lanes$6$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_c$stage$2
-
-
-module sm_small$lanes$6$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_c$stage$3
-
-
-module sm_small$lanes$6$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_p
-
-
-module sm_small$lanes$6$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_p$stage$0
-
-
-module sm_small$lanes$6$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_p$stage$1
-
-
-module sm_small$lanes$6$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_p$stage$2
-
-
-module sm_small$lanes$6$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_p$stage$3
-
-
-module sm_small$lanes$6$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa
-
-
-module sm_small$lanes$6$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa$stage$0
-
-
-module sm_small$lanes$6$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa$stage$1
-
-
-module sm_small$lanes$6$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa$stage$2
-
-
-module sm_small$lanes$6$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_pa$stage$3
-
-
-module sm_small$lanes$6$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h3_val
-
-
-module sm_small$lanes$6$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_val$stage$0
-
-
-module sm_small$lanes$6$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_val$stage$1
-
-
-module sm_small$lanes$6$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_val$stage$2
-
-
-module sm_small$lanes$6$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h3_val$stage$3
-
-
-module sm_small$lanes$6$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_a
-
-
-module sm_small$lanes$6$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_a$stage$0
-
-
-module sm_small$lanes$6$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_a$stage$1
-
-
-module sm_small$lanes$6$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_a$stage$2
-
-
-module sm_small$lanes$6$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_a$stage$3
-
-
-module sm_small$lanes$6$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_alt
-
-
-module sm_small$lanes$6$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_alt$stage$0
-
-
-module sm_small$lanes$6$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_alt$stage$1
-
-
-module sm_small$lanes$6$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_alt$stage$2
-
-
-module sm_small$lanes$6$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_alt$stage$3
-
-
-module sm_small$lanes$6$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_b
-
-
-module sm_small$lanes$6$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_b$stage$0
-
-
-module sm_small$lanes$6$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_b$stage$1
-
-
-module sm_small$lanes$6$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_b$stage$2
-
-
-module sm_small$lanes$6$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_b$stage$3
-
-
-module sm_small$lanes$6$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_c
-
-
-module sm_small$lanes$6$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_c$stage$0
-
-
-module sm_small$lanes$6$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_c$stage$1
-
-
-module sm_small$lanes$6$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_c$stage$2
-
-
-module sm_small$lanes$6$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_c$stage$3
-
-
-module sm_small$lanes$6$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_p
-
-
-module sm_small$lanes$6$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_p$stage$0
-
-
-module sm_small$lanes$6$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_p$stage$1
-
-
-module sm_small$lanes$6$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_p$stage$2
-
-
-module sm_small$lanes$6$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_p$stage$3
-
-
-module sm_small$lanes$6$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_pa
-
-
-module sm_small$lanes$6$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_pa$stage$0
-
-
-module sm_small$lanes$6$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_pa$stage$1
-
-
-module sm_small$lanes$6$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_pa$stage$2
-
-
-module sm_small$lanes$6$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_pa$stage$3
-
-
-module sm_small$lanes$6$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$6$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$6$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$6$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$6$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$6$h_val
-
-
-module sm_small$lanes$6$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_val$stage$0
-
-
-module sm_small$lanes$6$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_val$stage$1
-
-
-module sm_small$lanes$6$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$6$h_val$stage$2
-
-
-module sm_small$lanes$6$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$6$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$6$hold_f$ram
 
 
 module sm_small$lanes$6$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -66329,9 +46148,7 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     // Constant declarations
     localparam  idx = 3'b111;
     localparam  idx32 = 32'h7;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b1;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b11;
 
     // Stub signals
@@ -66377,71 +46194,20 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -66509,110 +46275,20 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    sm_small$lanes$7$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    sm_small$lanes$7$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    sm_small$lanes$7$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    sm_small$lanes$7$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    sm_small$lanes$7$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    sm_small$lanes$7$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    sm_small$lanes$7$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    sm_small$lanes$7$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    sm_small$lanes$7$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    sm_small$lanes$7$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    sm_small$lanes$7$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    sm_small$lanes$7$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    sm_small$lanes$7$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    sm_small$lanes$7$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    sm_small$lanes$7$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    sm_small$lanes$7$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    sm_small$lanes$7$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    sm_small$lanes$7$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    sm_small$lanes$7$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    sm_small$lanes$7$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    sm_small$lanes$7$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    sm_small$lanes$7$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    sm_small$lanes$7$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    sm_small$lanes$7$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -66622,27 +46298,9 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -66669,45 +46327,15 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -66759,26 +46387,19 @@ module sm_small$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u_ra,u_
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -67040,2986 +46661,301 @@ module sm_small$lanes$7$d_val$stage$1(d,q,clock);
 endmodule // sm_small$lanes$7$d_val$stage$1
 
 
-module sm_small$lanes$7$h2_a(clock,d,q);
+module sm_small$lanes$7$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$7$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$7$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$7$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$7$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$7$h2_a
+endmodule // sm_small$lanes$7$hold_ab
 
 
-module sm_small$lanes$7$h2_a$stage$0(d,q,clock);
+module sm_small$lanes$7$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_a$stage$0
+endmodule // sm_small$lanes$7$hold_ab$ptr
 
 
-module sm_small$lanes$7$h2_a$stage$1(d,q,clock);
+module sm_small$lanes$7$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$7$h2_a$stage$1
-
-
-module sm_small$lanes$7$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$7$hold_ab$ram
 
 
-module sm_small$lanes$7$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_a$stage$3
-
-
-module sm_small$lanes$7$h2_alt(clock,d,q);
+module sm_small$lanes$7$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$7$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$7$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$7$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$7$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$7$h2_alt
+endmodule // sm_small$lanes$7$hold_cv
 
 
-module sm_small$lanes$7$h2_alt$stage$0(d,q,clock);
+module sm_small$lanes$7$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_alt$stage$0
+endmodule // sm_small$lanes$7$hold_cv$ptr
 
 
-module sm_small$lanes$7$h2_alt$stage$1(d,q,clock);
+module sm_small$lanes$7$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$7$h2_alt$stage$1
-
-
-module sm_small$lanes$7$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$7$hold_cv$ram
 
 
-module sm_small$lanes$7$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_alt$stage$3
-
-
-module sm_small$lanes$7$h2_b(clock,d,q);
+module sm_small$lanes$7$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    sm_small$lanes$7$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    sm_small$lanes$7$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    sm_small$lanes$7$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    sm_small$lanes$7$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // sm_small$lanes$7$h2_b
+endmodule // sm_small$lanes$7$hold_f
 
 
-module sm_small$lanes$7$h2_b$stage$0(d,q,clock);
+module sm_small$lanes$7$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm_small$lanes$7$h2_b$stage$0
+endmodule // sm_small$lanes$7$hold_f$ptr
 
 
-module sm_small$lanes$7$h2_b$stage$1(d,q,clock);
+module sm_small$lanes$7$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_b$stage$1
-
-
-module sm_small$lanes$7$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_b$stage$2
-
-
-module sm_small$lanes$7$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_b$stage$3
-
-
-module sm_small$lanes$7$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h2_c
-
-
-module sm_small$lanes$7$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_c$stage$0
-
-
-module sm_small$lanes$7$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_c$stage$1
-
-
-module sm_small$lanes$7$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_c$stage$2
-
-
-module sm_small$lanes$7$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_c$stage$3
-
-
-module sm_small$lanes$7$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h2_p
-
-
-module sm_small$lanes$7$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_p$stage$0
-
-
-module sm_small$lanes$7$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_p$stage$1
-
-
-module sm_small$lanes$7$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_p$stage$2
-
-
-module sm_small$lanes$7$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_p$stage$3
-
-
-module sm_small$lanes$7$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h2_pa
-
-
-module sm_small$lanes$7$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_pa$stage$0
-
-
-module sm_small$lanes$7$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_pa$stage$1
-
-
-module sm_small$lanes$7$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_pa$stage$2
-
-
-module sm_small$lanes$7$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_pa$stage$3
-
-
-module sm_small$lanes$7$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h2_val
-
-
-module sm_small$lanes$7$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_val$stage$0
-
-
-module sm_small$lanes$7$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_val$stage$1
-
-
-module sm_small$lanes$7$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_val$stage$2
-
-
-module sm_small$lanes$7$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h2_val$stage$3
-
-
-module sm_small$lanes$7$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_a
-
-
-module sm_small$lanes$7$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_a$stage$0
-
-
-module sm_small$lanes$7$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_a$stage$1
-
-
-module sm_small$lanes$7$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_a$stage$2
-
-
-module sm_small$lanes$7$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_a$stage$3
-
-
-module sm_small$lanes$7$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt
-
-
-module sm_small$lanes$7$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt$stage$0
-
-
-module sm_small$lanes$7$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt$stage$1
-
-
-module sm_small$lanes$7$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt$stage$2
-
-
-module sm_small$lanes$7$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_alt$stage$3
-
-
-module sm_small$lanes$7$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_b
-
-
-module sm_small$lanes$7$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_b$stage$0
-
-
-module sm_small$lanes$7$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_b$stage$1
-
-
-module sm_small$lanes$7$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_b$stage$2
-
-
-module sm_small$lanes$7$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_b$stage$3
-
-
-module sm_small$lanes$7$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_c
-
-
-module sm_small$lanes$7$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_c$stage$0
-
-
-module sm_small$lanes$7$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_c$stage$1
-
-
-module sm_small$lanes$7$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_c$stage$2
-
-
-module sm_small$lanes$7$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_c$stage$3
-
-
-module sm_small$lanes$7$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_p
-
-
-module sm_small$lanes$7$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_p$stage$0
-
-
-module sm_small$lanes$7$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_p$stage$1
-
-
-module sm_small$lanes$7$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_p$stage$2
-
-
-module sm_small$lanes$7$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_p$stage$3
-
-
-module sm_small$lanes$7$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa
-
-
-module sm_small$lanes$7$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa$stage$0
-
-
-module sm_small$lanes$7$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa$stage$1
-
-
-module sm_small$lanes$7$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa$stage$2
-
-
-module sm_small$lanes$7$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_pa$stage$3
-
-
-module sm_small$lanes$7$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h3_val
-
-
-module sm_small$lanes$7$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_val$stage$0
-
-
-module sm_small$lanes$7$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_val$stage$1
-
-
-module sm_small$lanes$7$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_val$stage$2
-
-
-module sm_small$lanes$7$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h3_val$stage$3
-
-
-module sm_small$lanes$7$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_a
-
-
-module sm_small$lanes$7$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_a$stage$0
-
-
-module sm_small$lanes$7$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_a$stage$1
-
-
-module sm_small$lanes$7$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_a$stage$2
-
-
-module sm_small$lanes$7$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_a$stage$3
-
-
-module sm_small$lanes$7$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_alt
-
-
-module sm_small$lanes$7$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_alt$stage$0
-
-
-module sm_small$lanes$7$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_alt$stage$1
-
-
-module sm_small$lanes$7$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_alt$stage$2
-
-
-module sm_small$lanes$7$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_alt$stage$3
-
-
-module sm_small$lanes$7$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_b
-
-
-module sm_small$lanes$7$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_b$stage$0
-
-
-module sm_small$lanes$7$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_b$stage$1
-
-
-module sm_small$lanes$7$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_b$stage$2
-
-
-module sm_small$lanes$7$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_b$stage$3
-
-
-module sm_small$lanes$7$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_c
-
-
-module sm_small$lanes$7$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_c$stage$0
-
-
-module sm_small$lanes$7$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_c$stage$1
-
-
-module sm_small$lanes$7$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_c$stage$2
-
-
-module sm_small$lanes$7$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_c$stage$3
-
-
-module sm_small$lanes$7$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_p
-
-
-module sm_small$lanes$7$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_p$stage$0
-
-
-module sm_small$lanes$7$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_p$stage$1
-
-
-module sm_small$lanes$7$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_p$stage$2
-
-
-module sm_small$lanes$7$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_p$stage$3
-
-
-module sm_small$lanes$7$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_pa
-
-
-module sm_small$lanes$7$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_pa$stage$0
-
-
-module sm_small$lanes$7$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_pa$stage$1
-
-
-module sm_small$lanes$7$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_pa$stage$2
-
-
-module sm_small$lanes$7$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_pa$stage$3
-
-
-module sm_small$lanes$7$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    sm_small$lanes$7$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    sm_small$lanes$7$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sm_small$lanes$7$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    sm_small$lanes$7$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // sm_small$lanes$7$h_val
-
-
-module sm_small$lanes$7$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_val$stage$0
-
-
-module sm_small$lanes$7$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_val$stage$1
-
-
-module sm_small$lanes$7$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm_small$lanes$7$h_val$stage$2
-
-
-module sm_small$lanes$7$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // sm_small$lanes$7$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // sm_small$lanes$7$hold_f$ram
 
 
 module sm_small$lanes$7$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);

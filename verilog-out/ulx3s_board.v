@@ -19,13 +19,13 @@ module ulx3s_board(clock,rst,uart_rx,uart_tx,led);
     localparam  k_ro_reg$5 = 4'h5;
     localparam  k_ro_val$0 = 32'h48444c42;
     localparam  k_ro_val$1 = 32'h1;
-    localparam  k_ro_val$2 = 32'hec56f39c;
-    localparam  k_ro_val$3 = 32'h20000;
+    localparam  k_ro_val$2 = 32'heca7d99e;
+    localparam  k_ro_val$3 = 32'h8000;
     localparam  k_ro_val$4 = 32'h989680;
     localparam  k_ro_val$5 = 32'hf4240;
     localparam  k_sm_tag = 16'h1;
-    localparam  k_mem_mask = 32'hffff8000;
-    localparam  k_mem_bytes_mask = 32'hfffe0000;
+    localparam  k_mem_mask = 32'hffffe000;
+    localparam  k_mem_bytes_mask = 32'hffff8000;
     localparam  k_mem_tag = 32'h4000000;
     localparam  k_space$0 = 3'b0;
     localparam  k_space$1 = 3'b10;
@@ -208,27 +208,27 @@ module ulx3s_board(clock,rst,uart_rx,uart_tx,led);
     wire  [31:0] sm$mw_d7;
     reg  mem$0$clock;
     reg  mem$0$we;
-    reg  [14:0] mem$0$waddr;
+    reg  [12:0] mem$0$waddr;
     reg  [7:0] mem$0$wdata;
-    reg  [14:0] mem$0$raddr;
+    reg  [12:0] mem$0$raddr;
     wire  [7:0] mem$0$rdata;
     reg  mem$1$clock;
     reg  mem$1$we;
-    reg  [14:0] mem$1$waddr;
+    reg  [12:0] mem$1$waddr;
     reg  [7:0] mem$1$wdata;
-    reg  [14:0] mem$1$raddr;
+    reg  [12:0] mem$1$raddr;
     wire  [7:0] mem$1$rdata;
     reg  mem$2$clock;
     reg  mem$2$we;
-    reg  [14:0] mem$2$waddr;
+    reg  [12:0] mem$2$waddr;
     reg  [7:0] mem$2$wdata;
-    reg  [14:0] mem$2$raddr;
+    reg  [12:0] mem$2$raddr;
     wire  [7:0] mem$2$rdata;
     reg  mem$3$clock;
     reg  mem$3$we;
-    reg  [14:0] mem$3$waddr;
+    reg  [12:0] mem$3$waddr;
     reg  [7:0] mem$3$wdata;
-    reg  [14:0] mem$3$raddr;
+    reg  [12:0] mem$3$raddr;
     wire  [7:0] mem$3$rdata;
     reg  [31:0] sbase$0$d;
     wire  [31:0] sbase$0$q;
@@ -295,7 +295,7 @@ module ulx3s_board(clock,rst,uart_rx,uart_tx,led);
     reg  m_take;
     reg  [31:0] m_baddr;
     reg  [31:0] m_hi;
-    reg  [14:0] ram_addr;
+    reg  [12:0] ram_addr;
     reg  [3:0] ram_we;
     reg  [31:0] ram_wd;
     reg  [31:0] ram_rd;
@@ -745,14 +745,14 @@ module ulx3s_board(clock,rst,uart_rx,uart_tx,led);
         mpend$d = m_take;
         merr$d = ~m_ok;
         mbe$d = sm$m_req_be;
-        ram_addr = m_baddr[(32'h2)+:(15)];
+        ram_addr = m_baddr[(32'h2)+:(13)];
         ram_we = 32'h0;
         ram_wd = sm$m_req_wdata;
         if (m_take & m_ok & sm$m_req_we) begin
             ram_we = sm$m_req_be;
         end
         if (host_mem) begin
-            ram_addr = bridge$b_addr[(32'h0)+:(15)];
+            ram_addr = bridge$b_addr[(32'h0)+:(13)];
             ram_wd = bridge$b_wdata;
             ram_we = 32'h0;
             if (bridge$b_we) begin
@@ -1399,16 +1399,16 @@ module ulx3s_board$mem$0(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [14:0] waddr;
+    input wire  [12:0] waddr;
     input wire  [7:0] wdata;
-    input wire  [14:0] raddr;
+    input wire  [12:0] raddr;
     output reg  [7:0] rdata;
 
     // Update code (custom)
-    reg [7:0] mem [0:32767];
+    reg [7:0] mem [0:8191];
     integer i;
     initial begin
-       for (i = 0; i <= 32767; i = i + 1) mem[i] = 8'h0;
+       for (i = 0; i <= 8191; i = i + 1) mem[i] = 8'h0;
        rdata = 8'h0;
     end
     always @(posedge clock) begin
@@ -1423,16 +1423,16 @@ module ulx3s_board$mem$1(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [14:0] waddr;
+    input wire  [12:0] waddr;
     input wire  [7:0] wdata;
-    input wire  [14:0] raddr;
+    input wire  [12:0] raddr;
     output reg  [7:0] rdata;
 
     // Update code (custom)
-    reg [7:0] mem [0:32767];
+    reg [7:0] mem [0:8191];
     integer i;
     initial begin
-       for (i = 0; i <= 32767; i = i + 1) mem[i] = 8'h0;
+       for (i = 0; i <= 8191; i = i + 1) mem[i] = 8'h0;
        rdata = 8'h0;
     end
     always @(posedge clock) begin
@@ -1447,16 +1447,16 @@ module ulx3s_board$mem$2(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [14:0] waddr;
+    input wire  [12:0] waddr;
     input wire  [7:0] wdata;
-    input wire  [14:0] raddr;
+    input wire  [12:0] raddr;
     output reg  [7:0] rdata;
 
     // Update code (custom)
-    reg [7:0] mem [0:32767];
+    reg [7:0] mem [0:8191];
     integer i;
     initial begin
-       for (i = 0; i <= 32767; i = i + 1) mem[i] = 8'h0;
+       for (i = 0; i <= 8191; i = i + 1) mem[i] = 8'h0;
        rdata = 8'h0;
     end
     always @(posedge clock) begin
@@ -1471,16 +1471,16 @@ module ulx3s_board$mem$3(clock,we,waddr,wdata,raddr,rdata);
     // Module arguments
     input wire  clock;
     input wire  we;
-    input wire  [14:0] waddr;
+    input wire  [12:0] waddr;
     input wire  [7:0] wdata;
-    input wire  [14:0] raddr;
+    input wire  [12:0] raddr;
     output reg  [7:0] rdata;
 
     // Update code (custom)
-    reg [7:0] mem [0:32767];
+    reg [7:0] mem [0:8191];
     integer i;
     initial begin
-       for (i = 0; i <= 32767; i = i + 1) mem[i] = 8'h0;
+       for (i = 0; i <= 8191; i = i + 1) mem[i] = 8'h0;
        rdata = 8'h0;
     end
     always @(posedge clock) begin
@@ -38046,9 +38046,7 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b0;
     localparam  idx32 = 32'h0;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b0;
     localparam  my_pass = 2'b0;
 
     // Stub signals
@@ -38094,71 +38092,20 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -38226,110 +38173,20 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$0$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$0$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    ulx3s_board$sm$lanes$0$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$0$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    ulx3s_board$sm$lanes$0$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    ulx3s_board$sm$lanes$0$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    ulx3s_board$sm$lanes$0$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    ulx3s_board$sm$lanes$0$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$0$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$0$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$0$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$0$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -38339,27 +38196,9 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -38386,45 +38225,15 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -38476,26 +38285,19 @@ module ulx3s_board$sm$lanes$0(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -38757,2986 +38559,301 @@ module ulx3s_board$sm$lanes$0$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$0$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$0$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$0$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$0$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$0$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$0$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_a
+endmodule // ulx3s_board$sm$lanes$0$hold_ab
 
 
-module ulx3s_board$sm$lanes$0$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$0$hold_ab$ptr
 
 
-module ulx3s_board$sm$lanes$0$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$0$hold_ab$ram
 
 
-module ulx3s_board$sm$lanes$0$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_a$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$0$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$0$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$0$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$0$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_alt
+endmodule // ulx3s_board$sm$lanes$0$hold_cv
 
 
-module ulx3s_board$sm$lanes$0$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$0$hold_cv$ptr
 
 
-module ulx3s_board$sm$lanes$0$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$0$hold_cv$ram
 
 
-module ulx3s_board$sm$lanes$0$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$0$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$0$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$0$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$0$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_b
+endmodule // ulx3s_board$sm$lanes$0$hold_f
 
 
-module ulx3s_board$sm$lanes$0$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$0$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$0$hold_f$ptr
 
 
-module ulx3s_board$sm$lanes$0$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$0$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_b$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_c
-
-
-module ulx3s_board$sm$lanes$0$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_c$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_p
-
-
-module ulx3s_board$sm$lanes$0$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_p$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_pa
-
-
-module ulx3s_board$sm$lanes$0$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val
-
-
-module ulx3s_board$sm$lanes$0$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a
-
-
-module ulx3s_board$sm$lanes$0$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt
-
-
-module ulx3s_board$sm$lanes$0$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b
-
-
-module ulx3s_board$sm$lanes$0$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c
-
-
-module ulx3s_board$sm$lanes$0$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p
-
-
-module ulx3s_board$sm$lanes$0$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa
-
-
-module ulx3s_board$sm$lanes$0$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val
-
-
-module ulx3s_board$sm$lanes$0$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a
-
-
-module ulx3s_board$sm$lanes$0$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt
-
-
-module ulx3s_board$sm$lanes$0$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b
-
-
-module ulx3s_board$sm$lanes$0$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c
-
-
-module ulx3s_board$sm$lanes$0$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p
-
-
-module ulx3s_board$sm$lanes$0$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa
-
-
-module ulx3s_board$sm$lanes$0$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$0$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$0$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$0$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val
-
-
-module ulx3s_board$sm$lanes$0$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$0$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$0$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$0$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$0$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$0$hold_f$ram
 
 
 module ulx3s_board$sm$lanes$0$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -42369,9 +39486,7 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b1;
     localparam  idx32 = 32'h1;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b0;
     localparam  my_pass = 2'b0;
 
     // Stub signals
@@ -42417,71 +39532,20 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -42549,110 +39613,20 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$1$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$1$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    ulx3s_board$sm$lanes$1$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$1$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    ulx3s_board$sm$lanes$1$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    ulx3s_board$sm$lanes$1$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    ulx3s_board$sm$lanes$1$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    ulx3s_board$sm$lanes$1$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$1$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$1$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$1$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$1$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -42662,27 +39636,9 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -42709,45 +39665,15 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -42799,26 +39725,19 @@ module ulx3s_board$sm$lanes$1(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -43080,2986 +39999,301 @@ module ulx3s_board$sm$lanes$1$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$1$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$1$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$1$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$1$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$1$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$1$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_a
+endmodule // ulx3s_board$sm$lanes$1$hold_ab
 
 
-module ulx3s_board$sm$lanes$1$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$1$hold_ab$ptr
 
 
-module ulx3s_board$sm$lanes$1$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$1$hold_ab$ram
 
 
-module ulx3s_board$sm$lanes$1$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_a$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$1$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$1$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$1$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$1$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_alt
+endmodule // ulx3s_board$sm$lanes$1$hold_cv
 
 
-module ulx3s_board$sm$lanes$1$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$1$hold_cv$ptr
 
 
-module ulx3s_board$sm$lanes$1$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$1$hold_cv$ram
 
 
-module ulx3s_board$sm$lanes$1$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$1$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$1$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$1$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$1$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_b
+endmodule // ulx3s_board$sm$lanes$1$hold_f
 
 
-module ulx3s_board$sm$lanes$1$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$1$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$1$hold_f$ptr
 
 
-module ulx3s_board$sm$lanes$1$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$1$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_b$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_c
-
-
-module ulx3s_board$sm$lanes$1$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_c$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_p
-
-
-module ulx3s_board$sm$lanes$1$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_p$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_pa
-
-
-module ulx3s_board$sm$lanes$1$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val
-
-
-module ulx3s_board$sm$lanes$1$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a
-
-
-module ulx3s_board$sm$lanes$1$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt
-
-
-module ulx3s_board$sm$lanes$1$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b
-
-
-module ulx3s_board$sm$lanes$1$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c
-
-
-module ulx3s_board$sm$lanes$1$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p
-
-
-module ulx3s_board$sm$lanes$1$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa
-
-
-module ulx3s_board$sm$lanes$1$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val
-
-
-module ulx3s_board$sm$lanes$1$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a
-
-
-module ulx3s_board$sm$lanes$1$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt
-
-
-module ulx3s_board$sm$lanes$1$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b
-
-
-module ulx3s_board$sm$lanes$1$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c
-
-
-module ulx3s_board$sm$lanes$1$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p
-
-
-module ulx3s_board$sm$lanes$1$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa
-
-
-module ulx3s_board$sm$lanes$1$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$1$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$1$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$1$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val
-
-
-module ulx3s_board$sm$lanes$1$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$1$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$1$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$1$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$1$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$1$hold_f$ram
 
 
 module ulx3s_board$sm$lanes$1$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -46692,9 +40926,7 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b10;
     localparam  idx32 = 32'h2;
-    localparam  at1 = 1'b1;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b1;
 
     // Stub signals
@@ -46740,71 +40972,20 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -46872,110 +41053,20 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$2$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$2$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    ulx3s_board$sm$lanes$2$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$2$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    ulx3s_board$sm$lanes$2$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    ulx3s_board$sm$lanes$2$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    ulx3s_board$sm$lanes$2$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    ulx3s_board$sm$lanes$2$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$2$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$2$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$2$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$2$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -46985,27 +41076,9 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -47032,45 +41105,15 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -47122,26 +41165,19 @@ module ulx3s_board$sm$lanes$2(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -47403,2986 +41439,301 @@ module ulx3s_board$sm$lanes$2$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$2$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$2$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$2$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$2$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$2$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$2$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_a
+endmodule // ulx3s_board$sm$lanes$2$hold_ab
 
 
-module ulx3s_board$sm$lanes$2$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$2$hold_ab$ptr
 
 
-module ulx3s_board$sm$lanes$2$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$2$hold_ab$ram
 
 
-module ulx3s_board$sm$lanes$2$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_a$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$2$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$2$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$2$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$2$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_alt
+endmodule // ulx3s_board$sm$lanes$2$hold_cv
 
 
-module ulx3s_board$sm$lanes$2$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$2$hold_cv$ptr
 
 
-module ulx3s_board$sm$lanes$2$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$2$hold_cv$ram
 
 
-module ulx3s_board$sm$lanes$2$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$2$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$2$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$2$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$2$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_b
+endmodule // ulx3s_board$sm$lanes$2$hold_f
 
 
-module ulx3s_board$sm$lanes$2$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$2$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$2$hold_f$ptr
 
 
-module ulx3s_board$sm$lanes$2$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$2$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_b$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_c
-
-
-module ulx3s_board$sm$lanes$2$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_c$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_p
-
-
-module ulx3s_board$sm$lanes$2$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_p$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_pa
-
-
-module ulx3s_board$sm$lanes$2$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val
-
-
-module ulx3s_board$sm$lanes$2$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a
-
-
-module ulx3s_board$sm$lanes$2$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt
-
-
-module ulx3s_board$sm$lanes$2$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b
-
-
-module ulx3s_board$sm$lanes$2$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c
-
-
-module ulx3s_board$sm$lanes$2$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p
-
-
-module ulx3s_board$sm$lanes$2$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa
-
-
-module ulx3s_board$sm$lanes$2$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val
-
-
-module ulx3s_board$sm$lanes$2$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a
-
-
-module ulx3s_board$sm$lanes$2$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt
-
-
-module ulx3s_board$sm$lanes$2$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b
-
-
-module ulx3s_board$sm$lanes$2$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c
-
-
-module ulx3s_board$sm$lanes$2$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p
-
-
-module ulx3s_board$sm$lanes$2$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa
-
-
-module ulx3s_board$sm$lanes$2$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$2$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$2$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$2$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val
-
-
-module ulx3s_board$sm$lanes$2$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$2$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$2$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$2$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$2$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$2$hold_f$ram
 
 
 module ulx3s_board$sm$lanes$2$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -51015,9 +42366,7 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b11;
     localparam  idx32 = 32'h3;
-    localparam  at1 = 1'b1;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b1;
 
     // Stub signals
@@ -51063,71 +42412,20 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -51195,110 +42493,20 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$3$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$3$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    ulx3s_board$sm$lanes$3$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$3$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    ulx3s_board$sm$lanes$3$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    ulx3s_board$sm$lanes$3$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    ulx3s_board$sm$lanes$3$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    ulx3s_board$sm$lanes$3$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$3$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$3$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$3$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$3$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -51308,27 +42516,9 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -51355,45 +42545,15 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -51445,26 +42605,19 @@ module ulx3s_board$sm$lanes$3(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -51726,2986 +42879,301 @@ module ulx3s_board$sm$lanes$3$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$3$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$3$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$3$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$3$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$3$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$3$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_a
+endmodule // ulx3s_board$sm$lanes$3$hold_ab
 
 
-module ulx3s_board$sm$lanes$3$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$3$hold_ab$ptr
 
 
-module ulx3s_board$sm$lanes$3$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$3$hold_ab$ram
 
 
-module ulx3s_board$sm$lanes$3$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_a$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$3$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$3$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$3$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$3$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_alt
+endmodule // ulx3s_board$sm$lanes$3$hold_cv
 
 
-module ulx3s_board$sm$lanes$3$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$3$hold_cv$ptr
 
 
-module ulx3s_board$sm$lanes$3$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$3$hold_cv$ram
 
 
-module ulx3s_board$sm$lanes$3$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$3$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'hc;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$3$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$3$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$3$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_b
+endmodule // ulx3s_board$sm$lanes$3$hold_f
 
 
-module ulx3s_board$sm$lanes$3$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$3$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$3$hold_f$ptr
 
 
-module ulx3s_board$sm$lanes$3$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$3$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_b$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_c
-
-
-module ulx3s_board$sm$lanes$3$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_c$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_p
-
-
-module ulx3s_board$sm$lanes$3$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_p$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_pa
-
-
-module ulx3s_board$sm$lanes$3$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val
-
-
-module ulx3s_board$sm$lanes$3$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a
-
-
-module ulx3s_board$sm$lanes$3$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt
-
-
-module ulx3s_board$sm$lanes$3$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b
-
-
-module ulx3s_board$sm$lanes$3$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c
-
-
-module ulx3s_board$sm$lanes$3$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p
-
-
-module ulx3s_board$sm$lanes$3$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa
-
-
-module ulx3s_board$sm$lanes$3$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val
-
-
-module ulx3s_board$sm$lanes$3$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a
-
-
-module ulx3s_board$sm$lanes$3$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt
-
-
-module ulx3s_board$sm$lanes$3$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b
-
-
-module ulx3s_board$sm$lanes$3$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c
-
-
-module ulx3s_board$sm$lanes$3$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p
-
-
-module ulx3s_board$sm$lanes$3$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa
-
-
-module ulx3s_board$sm$lanes$3$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$3$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$3$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$3$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val
-
-
-module ulx3s_board$sm$lanes$3$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$3$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$3$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$3$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$3$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$3$hold_f$ram
 
 
 module ulx3s_board$sm$lanes$3$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -55338,9 +43806,7 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b100;
     localparam  idx32 = 32'h4;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b1;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b10;
 
     // Stub signals
@@ -55386,71 +43852,20 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -55518,110 +43933,20 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$4$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$4$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    ulx3s_board$sm$lanes$4$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$4$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    ulx3s_board$sm$lanes$4$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    ulx3s_board$sm$lanes$4$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    ulx3s_board$sm$lanes$4$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    ulx3s_board$sm$lanes$4$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$4$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$4$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$4$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$4$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -55631,27 +43956,9 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -55678,45 +43985,15 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -55768,26 +44045,19 @@ module ulx3s_board$sm$lanes$4(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -56049,2986 +44319,301 @@ module ulx3s_board$sm$lanes$4$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$4$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$4$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$4$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$4$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$4$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$4$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_a
+endmodule // ulx3s_board$sm$lanes$4$hold_ab
 
 
-module ulx3s_board$sm$lanes$4$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$4$hold_ab$ptr
 
 
-module ulx3s_board$sm$lanes$4$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$4$hold_ab$ram
 
 
-module ulx3s_board$sm$lanes$4$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_a$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$4$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$4$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$4$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$4$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_alt
+endmodule // ulx3s_board$sm$lanes$4$hold_cv
 
 
-module ulx3s_board$sm$lanes$4$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$4$hold_cv$ptr
 
 
-module ulx3s_board$sm$lanes$4$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$4$hold_cv$ram
 
 
-module ulx3s_board$sm$lanes$4$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$4$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$4$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$4$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$4$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_b
+endmodule // ulx3s_board$sm$lanes$4$hold_f
 
 
-module ulx3s_board$sm$lanes$4$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$4$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$4$hold_f$ptr
 
 
-module ulx3s_board$sm$lanes$4$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$4$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_b$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_c
-
-
-module ulx3s_board$sm$lanes$4$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_c$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_p
-
-
-module ulx3s_board$sm$lanes$4$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_p$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_pa
-
-
-module ulx3s_board$sm$lanes$4$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val
-
-
-module ulx3s_board$sm$lanes$4$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a
-
-
-module ulx3s_board$sm$lanes$4$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt
-
-
-module ulx3s_board$sm$lanes$4$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b
-
-
-module ulx3s_board$sm$lanes$4$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c
-
-
-module ulx3s_board$sm$lanes$4$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p
-
-
-module ulx3s_board$sm$lanes$4$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa
-
-
-module ulx3s_board$sm$lanes$4$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val
-
-
-module ulx3s_board$sm$lanes$4$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a
-
-
-module ulx3s_board$sm$lanes$4$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt
-
-
-module ulx3s_board$sm$lanes$4$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b
-
-
-module ulx3s_board$sm$lanes$4$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c
-
-
-module ulx3s_board$sm$lanes$4$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p
-
-
-module ulx3s_board$sm$lanes$4$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa
-
-
-module ulx3s_board$sm$lanes$4$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$4$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$4$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$4$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val
-
-
-module ulx3s_board$sm$lanes$4$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$4$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$4$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$4$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$4$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$4$hold_f$ram
 
 
 module ulx3s_board$sm$lanes$4$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -59661,9 +45246,7 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b101;
     localparam  idx32 = 32'h5;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b1;
-    localparam  at3 = 1'b0;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b10;
 
     // Stub signals
@@ -59709,71 +45292,20 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -59841,110 +45373,20 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$5$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$5$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    ulx3s_board$sm$lanes$5$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$5$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    ulx3s_board$sm$lanes$5$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    ulx3s_board$sm$lanes$5$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    ulx3s_board$sm$lanes$5$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    ulx3s_board$sm$lanes$5$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$5$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$5$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$5$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$5$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -59954,27 +45396,9 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -60001,45 +45425,15 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -60091,26 +45485,19 @@ module ulx3s_board$sm$lanes$5(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -60372,2986 +45759,301 @@ module ulx3s_board$sm$lanes$5$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$5$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$5$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$5$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$5$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$5$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$5$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_a
+endmodule // ulx3s_board$sm$lanes$5$hold_ab
 
 
-module ulx3s_board$sm$lanes$5$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$5$hold_ab$ptr
 
 
-module ulx3s_board$sm$lanes$5$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$5$hold_ab$ram
 
 
-module ulx3s_board$sm$lanes$5$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_a$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$5$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$5$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$5$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$5$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_alt
+endmodule // ulx3s_board$sm$lanes$5$hold_cv
 
 
-module ulx3s_board$sm$lanes$5$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$5$hold_cv$ptr
 
 
-module ulx3s_board$sm$lanes$5$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$5$hold_cv$ram
 
 
-module ulx3s_board$sm$lanes$5$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$5$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h8;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$5$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$5$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$5$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_b
+endmodule // ulx3s_board$sm$lanes$5$hold_f
 
 
-module ulx3s_board$sm$lanes$5$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$5$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$5$hold_f$ptr
 
 
-module ulx3s_board$sm$lanes$5$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$5$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_b$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_c
-
-
-module ulx3s_board$sm$lanes$5$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_c$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_p
-
-
-module ulx3s_board$sm$lanes$5$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_p$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_pa
-
-
-module ulx3s_board$sm$lanes$5$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val
-
-
-module ulx3s_board$sm$lanes$5$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a
-
-
-module ulx3s_board$sm$lanes$5$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt
-
-
-module ulx3s_board$sm$lanes$5$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b
-
-
-module ulx3s_board$sm$lanes$5$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c
-
-
-module ulx3s_board$sm$lanes$5$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p
-
-
-module ulx3s_board$sm$lanes$5$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa
-
-
-module ulx3s_board$sm$lanes$5$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val
-
-
-module ulx3s_board$sm$lanes$5$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a
-
-
-module ulx3s_board$sm$lanes$5$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt
-
-
-module ulx3s_board$sm$lanes$5$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b
-
-
-module ulx3s_board$sm$lanes$5$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c
-
-
-module ulx3s_board$sm$lanes$5$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p
-
-
-module ulx3s_board$sm$lanes$5$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa
-
-
-module ulx3s_board$sm$lanes$5$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$5$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$5$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$5$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val
-
-
-module ulx3s_board$sm$lanes$5$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$5$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$5$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$5$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$5$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$5$hold_f$ram
 
 
 module ulx3s_board$sm$lanes$5$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -63984,9 +46686,7 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b110;
     localparam  idx32 = 32'h6;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b1;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b11;
 
     // Stub signals
@@ -64032,71 +46732,20 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -64164,110 +46813,20 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$6$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$6$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    ulx3s_board$sm$lanes$6$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$6$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    ulx3s_board$sm$lanes$6$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    ulx3s_board$sm$lanes$6$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    ulx3s_board$sm$lanes$6$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    ulx3s_board$sm$lanes$6$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$6$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$6$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$6$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$6$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -64277,27 +46836,9 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -64324,45 +46865,15 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -64414,26 +46925,19 @@ module ulx3s_board$sm$lanes$6(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -64695,2986 +47199,301 @@ module ulx3s_board$sm$lanes$6$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$6$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$6$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$6$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$6$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$6$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$6$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_a
+endmodule // ulx3s_board$sm$lanes$6$hold_ab
 
 
-module ulx3s_board$sm$lanes$6$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$6$hold_ab$ptr
 
 
-module ulx3s_board$sm$lanes$6$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$6$hold_ab$ram
 
 
-module ulx3s_board$sm$lanes$6$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_a$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$6$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$6$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$6$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$6$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_alt
+endmodule // ulx3s_board$sm$lanes$6$hold_cv
 
 
-module ulx3s_board$sm$lanes$6$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$6$hold_cv$ptr
 
 
-module ulx3s_board$sm$lanes$6$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$6$hold_cv$ram
 
 
-module ulx3s_board$sm$lanes$6$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$6$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$6$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$6$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$6$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_b
+endmodule // ulx3s_board$sm$lanes$6$hold_f
 
 
-module ulx3s_board$sm$lanes$6$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$6$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$6$hold_f$ptr
 
 
-module ulx3s_board$sm$lanes$6$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$6$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_b$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_c
-
-
-module ulx3s_board$sm$lanes$6$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_c$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_p
-
-
-module ulx3s_board$sm$lanes$6$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_p$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_pa
-
-
-module ulx3s_board$sm$lanes$6$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val
-
-
-module ulx3s_board$sm$lanes$6$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a
-
-
-module ulx3s_board$sm$lanes$6$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt
-
-
-module ulx3s_board$sm$lanes$6$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b
-
-
-module ulx3s_board$sm$lanes$6$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c
-
-
-module ulx3s_board$sm$lanes$6$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p
-
-
-module ulx3s_board$sm$lanes$6$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa
-
-
-module ulx3s_board$sm$lanes$6$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val
-
-
-module ulx3s_board$sm$lanes$6$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a
-
-
-module ulx3s_board$sm$lanes$6$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt
-
-
-module ulx3s_board$sm$lanes$6$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b
-
-
-module ulx3s_board$sm$lanes$6$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c
-
-
-module ulx3s_board$sm$lanes$6$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p
-
-
-module ulx3s_board$sm$lanes$6$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa
-
-
-module ulx3s_board$sm$lanes$6$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$6$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$6$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$6$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val
-
-
-module ulx3s_board$sm$lanes$6$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$6$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$6$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$6$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$6$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$6$hold_f$ram
 
 
 module ulx3s_board$sm$lanes$6$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);
@@ -68307,9 +48126,7 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     // Constant declarations
     localparam  idx = 3'b111;
     localparam  idx32 = 32'h7;
-    localparam  at1 = 1'b0;
-    localparam  at2 = 1'b0;
-    localparam  at3 = 1'b1;
+    localparam  late = 1'b1;
     localparam  my_pass = 2'b11;
 
     // Stub signals
@@ -68355,71 +48172,20 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
     reg  d_alt$clock;
     reg  d_alt$d;
     wire  d_alt$q;
-    reg  h_a$clock;
-    reg  [31:0] h_a$d;
-    wire  [31:0] h_a$q;
-    reg  h_b$clock;
-    reg  [31:0] h_b$d;
-    wire  [31:0] h_b$q;
-    reg  h_c$clock;
-    reg  [31:0] h_c$d;
-    wire  [31:0] h_c$q;
-    reg  h_pa$clock;
-    reg  h_pa$d;
-    wire  h_pa$q;
-    reg  h_val$clock;
-    reg  [31:0] h_val$d;
-    wire  [31:0] h_val$q;
-    reg  h_p$clock;
-    reg  h_p$d;
-    wire  h_p$q;
-    reg  h_alt$clock;
-    reg  h_alt$d;
-    wire  h_alt$q;
-    reg  h2_a$clock;
-    reg  [31:0] h2_a$d;
-    wire  [31:0] h2_a$q;
-    reg  h2_b$clock;
-    reg  [31:0] h2_b$d;
-    wire  [31:0] h2_b$q;
-    reg  h2_c$clock;
-    reg  [31:0] h2_c$d;
-    wire  [31:0] h2_c$q;
-    reg  h2_pa$clock;
-    reg  h2_pa$d;
-    wire  h2_pa$q;
-    reg  h2_val$clock;
-    reg  [31:0] h2_val$d;
-    wire  [31:0] h2_val$q;
-    reg  h2_p$clock;
-    reg  h2_p$d;
-    wire  h2_p$q;
-    reg  h2_alt$clock;
-    reg  h2_alt$d;
-    wire  h2_alt$q;
-    reg  h3_a$clock;
-    reg  [31:0] h3_a$d;
-    wire  [31:0] h3_a$q;
-    reg  h3_b$clock;
-    reg  [31:0] h3_b$d;
-    wire  [31:0] h3_b$q;
-    reg  h3_c$clock;
-    reg  [31:0] h3_c$d;
-    wire  [31:0] h3_c$q;
-    reg  h3_pa$clock;
-    reg  h3_pa$d;
-    wire  h3_pa$q;
-    reg  h3_val$clock;
-    reg  [31:0] h3_val$d;
-    wire  [31:0] h3_val$q;
-    reg  h3_p$clock;
-    reg  h3_p$d;
-    wire  h3_p$q;
-    reg  h3_alt$clock;
-    reg  h3_alt$d;
-    wire  h3_alt$q;
+    reg  hold_ab$clock;
+    reg  [63:0] hold_ab$d;
+    wire  [63:0] hold_ab$q;
+    reg  hold_cv$clock;
+    reg  [63:0] hold_cv$d;
+    wire  [63:0] hold_cv$q;
+    reg  hold_f$clock;
+    reg  [2:0] hold_f$d;
+    wire  [2:0] hold_f$q;
 
     // Local signals
+    reg  [63:0] w_ab;
+    reg  [63:0] w_cv;
+    reg  [2:0] w_f;
     reg  [31:0] q_val;
     reg  q_p;
     reg  q_alt;
@@ -68487,110 +48253,20 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         .d(d_alt$d),
         .q(d_alt$q)
     );
-    ulx3s_board$sm$lanes$7$h_a h_a(
-        .clock(h_a$clock),
-        .d(h_a$d),
-        .q(h_a$q)
+    ulx3s_board$sm$lanes$7$hold_ab hold_ab(
+        .clock(hold_ab$clock),
+        .d(hold_ab$d),
+        .q(hold_ab$q)
     );
-    ulx3s_board$sm$lanes$7$h_b h_b(
-        .clock(h_b$clock),
-        .d(h_b$d),
-        .q(h_b$q)
+    ulx3s_board$sm$lanes$7$hold_cv hold_cv(
+        .clock(hold_cv$clock),
+        .d(hold_cv$d),
+        .q(hold_cv$q)
     );
-    ulx3s_board$sm$lanes$7$h_c h_c(
-        .clock(h_c$clock),
-        .d(h_c$d),
-        .q(h_c$q)
-    );
-    ulx3s_board$sm$lanes$7$h_pa h_pa(
-        .clock(h_pa$clock),
-        .d(h_pa$d),
-        .q(h_pa$q)
-    );
-    ulx3s_board$sm$lanes$7$h_val h_val(
-        .clock(h_val$clock),
-        .d(h_val$d),
-        .q(h_val$q)
-    );
-    ulx3s_board$sm$lanes$7$h_p h_p(
-        .clock(h_p$clock),
-        .d(h_p$d),
-        .q(h_p$q)
-    );
-    ulx3s_board$sm$lanes$7$h_alt h_alt(
-        .clock(h_alt$clock),
-        .d(h_alt$d),
-        .q(h_alt$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_a h2_a(
-        .clock(h2_a$clock),
-        .d(h2_a$d),
-        .q(h2_a$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_b h2_b(
-        .clock(h2_b$clock),
-        .d(h2_b$d),
-        .q(h2_b$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_c h2_c(
-        .clock(h2_c$clock),
-        .d(h2_c$d),
-        .q(h2_c$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_pa h2_pa(
-        .clock(h2_pa$clock),
-        .d(h2_pa$d),
-        .q(h2_pa$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_val h2_val(
-        .clock(h2_val$clock),
-        .d(h2_val$d),
-        .q(h2_val$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_p h2_p(
-        .clock(h2_p$clock),
-        .d(h2_p$d),
-        .q(h2_p$q)
-    );
-    ulx3s_board$sm$lanes$7$h2_alt h2_alt(
-        .clock(h2_alt$clock),
-        .d(h2_alt$d),
-        .q(h2_alt$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_a h3_a(
-        .clock(h3_a$clock),
-        .d(h3_a$d),
-        .q(h3_a$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_b h3_b(
-        .clock(h3_b$clock),
-        .d(h3_b$d),
-        .q(h3_b$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_c h3_c(
-        .clock(h3_c$clock),
-        .d(h3_c$d),
-        .q(h3_c$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_pa h3_pa(
-        .clock(h3_pa$clock),
-        .d(h3_pa$d),
-        .q(h3_pa$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_val h3_val(
-        .clock(h3_val$clock),
-        .d(h3_val$d),
-        .q(h3_val$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_p h3_p(
-        .clock(h3_p$clock),
-        .d(h3_p$d),
-        .q(h3_p$q)
-    );
-    ulx3s_board$sm$lanes$7$h3_alt h3_alt(
-        .clock(h3_alt$clock),
-        .d(h3_alt$d),
-        .q(h3_alt$q)
+    ulx3s_board$sm$lanes$7$hold_f hold_f(
+        .clock(hold_f$clock),
+        .d(hold_f$d),
+        .q(hold_f$q)
     );
 
     // Update code
@@ -68600,27 +48276,9 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$clock = clock;
         d_p$clock = clock;
         d_alt$clock = clock;
-        h_a$clock = clock;
-        h_b$clock = clock;
-        h_c$clock = clock;
-        h_pa$clock = clock;
-        h_val$clock = clock;
-        h_p$clock = clock;
-        h_alt$clock = clock;
-        h2_a$clock = clock;
-        h2_b$clock = clock;
-        h2_c$clock = clock;
-        h2_pa$clock = clock;
-        h2_val$clock = clock;
-        h2_p$clock = clock;
-        h2_alt$clock = clock;
-        h3_a$clock = clock;
-        h3_b$clock = clock;
-        h3_c$clock = clock;
-        h3_pa$clock = clock;
-        h3_val$clock = clock;
-        h3_p$clock = clock;
-        h3_alt$clock = clock;
+        hold_ab$clock = clock;
+        hold_cv$clock = clock;
+        hold_f$clock = clock;
         rf$s_rd = rd;
         rf$s_rset = rset;
         rf$s_ra = ra;
@@ -68647,45 +48305,15 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         tid$waddr = t_waddr;
         tid$wdata = t_wdata;
         tid$raddr = t_raddr;
-        h_a$d = rf$s_a;
-        h_b$d = rf$s_b;
-        h_c$d = rf$s_c;
-        h_pa$d = x_pa;
         s_a = rf$s_a;
         s_b = rf$s_b;
         s_c = rf$s_c;
         s_pa = x_pa;
-        h2_a$d = h_a$q;
-        h3_a$d = h2_a$q;
-        h2_b$d = h_b$q;
-        h3_b$d = h2_b$q;
-        h2_c$d = h_c$q;
-        h3_c$d = h2_c$q;
-        h2_pa$d = h_pa$q;
-        h3_pa$d = h2_pa$q;
-        h2_val$d = h_val$q;
-        h3_val$d = h2_val$q;
-        h2_p$d = h_p$q;
-        h3_p$d = h2_p$q;
-        h2_alt$d = h_alt$q;
-        h3_alt$d = h2_alt$q;
-        if (at1) begin
-            s_a = h_a$q;
-            s_b = h_b$q;
-            s_c = h_c$q;
-            s_pa = h_pa$q;
-        end
-        if (at2) begin
-            s_a = h2_a$q;
-            s_b = h2_b$q;
-            s_c = h2_c$q;
-            s_pa = h2_pa$q;
-        end
-        if (at3) begin
-            s_a = h3_a$q;
-            s_b = h3_b$q;
-            s_c = h3_c$q;
-            s_pa = h3_pa$q;
+        if (late) begin
+            s_a = hold_ab$q[(32'h0)+:(32)];
+            s_b = hold_ab$q[(32'h20)+:(32)];
+            s_c = hold_cv$q[(32'h0)+:(32)];
+            s_pa = hold_f$q[32'h0];
         end
         on = x_pass == my_pass;
         pl_a = x_pa ^ x_plop[32'h2];
@@ -68737,26 +48365,19 @@ module ulx3s_board$sm$lanes$7(clock,rd,rset,ra,rb,rc,wr,wset,waddr,u_rd,u_rset,u
         d_val$d = av;
         d_p$d = pl_v;
         d_alt$d = |x_alt;
-        h_val$d = d_val$q;
-        h_p$d = d_p$q;
-        h_alt$d = d_alt$q;
+        w_ab = (((rf$s_b) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_a) & 64'hffffffffffffffff);
+        w_cv = (((d_val$q) & 64'hffffffffffffffff) << 32'h20) | ((rf$s_c) & 64'hffffffffffffffff);
+        w_f = (((d_alt$q) & 3'h7) << 32'h2) | (((d_p$q) & 3'h7) << 32'h1) | ((x_pa) & 3'h7);
+        hold_ab$d = w_ab;
+        hold_cv$d = w_cv;
+        hold_f$d = w_f;
         q_val = d_val$q;
         q_p = d_p$q;
         q_alt = d_alt$q;
-        if (at1) begin
-            q_val = h_val$q;
-            q_p = h_p$q;
-            q_alt = h_alt$q;
-        end
-        if (at2) begin
-            q_val = h2_val$q;
-            q_p = h2_p$q;
-            q_alt = h2_alt$q;
-        end
-        if (at3) begin
-            q_val = h3_val$q;
-            q_p = h3_p$q;
-            q_alt = h3_alt$q;
+        if (late) begin
+            q_val = hold_cv$q[(32'h20)+:(32)];
+            q_p = hold_f$q[32'h1];
+            q_alt = hold_f$q[32'h2];
         end
         yv = dp_y;
         pv = dp_p;
@@ -69018,2986 +48639,301 @@ module ulx3s_board$sm$lanes$7$d_val$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$lanes$7$d_val$stage$1
 
 
-module ulx3s_board$sm$lanes$7$h2_a(clock,d,q);
+module ulx3s_board$sm$lanes$7$hold_ab(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$7$hold_ab$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$7$h2_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$7$hold_ab$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_a
+endmodule // ulx3s_board$sm$lanes$7$hold_ab
 
 
-module ulx3s_board$sm$lanes$7$h2_a$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$hold_ab$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$0
+endmodule // ulx3s_board$sm$lanes$7$hold_ab$ptr
 
 
-module ulx3s_board$sm$lanes$7$h2_a$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$hold_ab$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h2_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$7$hold_ab$ram
 
 
-module ulx3s_board$sm$lanes$7$h2_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_a$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h2_alt(clock,d,q);
+module ulx3s_board$sm$lanes$7$hold_cv(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  d;
-    output reg  q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [63:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [63:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$7$hold_cv$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$7$h2_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$7$hold_cv$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_alt
+endmodule // ulx3s_board$sm$lanes$7$hold_cv
 
 
-module ulx3s_board$sm$lanes$7$h2_alt$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$hold_cv$ptr(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$0
+endmodule // ulx3s_board$sm$lanes$7$hold_cv$ptr
 
 
-module ulx3s_board$sm$lanes$7$h2_alt$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$hold_cv$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [63:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [63:0] rdata;
 
     // Update code (custom)
+    reg [63:0] mem [0:15];
+    integer i;
     initial begin
-       q = 1'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 64'h0;
     end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h2_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$2
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$7$hold_cv$ram
 
 
-module ulx3s_board$sm$lanes$7$h2_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h2_b(clock,d,q);
+module ulx3s_board$sm$lanes$7$hold_f(clock,d,q);
 
     // Module arguments
     input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+
+    // Constant declarations
+    localparam  one = 4'h1;
+    localparam  back = 4'h4;
 
     // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
+    reg  ram$clock;
+    reg  ram$we;
+    reg  [3:0] ram$waddr;
+    reg  [2:0] ram$wdata;
+    reg  [3:0] ram$raddr;
+    wire  [2:0] ram$rdata;
+    reg  [3:0] ptr$d;
+    wire  [3:0] ptr$q;
+    reg  ptr$clock;
 
     // Local signals
-    reg  [31:0] last;
+    reg  [3:0] rptr;
 
     // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
+    ulx3s_board$sm$lanes$7$hold_f$ram ram(
+        .clock(ram$clock),
+        .we(ram$we),
+        .waddr(ram$waddr),
+        .wdata(ram$wdata),
+        .raddr(ram$raddr),
+        .rdata(ram$rdata)
     );
-    ulx3s_board$sm$lanes$7$h2_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
+    ulx3s_board$sm$lanes$7$hold_f$ptr ptr(
+        .d(ptr$d),
+        .q(ptr$q),
+        .clock(ptr$clock)
     );
 
     // Update code
     always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
+        ptr$clock = clock;
+        ptr$d = ptr$q;
+        ram$clock = clock;
+        ptr$d = ptr$q + one;
+        ram$we = 1'b1;
+        ram$waddr = ptr$q;
+        ram$wdata = d;
+        rptr = ptr$q + back;
+        ram$raddr = rptr;
+        q = ram$rdata;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_b
+endmodule // ulx3s_board$sm$lanes$7$hold_f
 
 
-module ulx3s_board$sm$lanes$7$h2_b$stage$0(d,q,clock);
+module ulx3s_board$sm$lanes$7$hold_f$ptr(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$0
+endmodule // ulx3s_board$sm$lanes$7$hold_f$ptr
 
 
-module ulx3s_board$sm$lanes$7$h2_b$stage$1(d,q,clock);
+module ulx3s_board$sm$lanes$7$hold_f$ram(clock,we,waddr,wdata,raddr,rdata);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
     input wire  clock;
+    input wire  we;
+    input wire  [3:0] waddr;
+    input wire  [2:0] wdata;
+    input wire  [3:0] raddr;
+    output reg  [2:0] rdata;
 
     // Update code (custom)
+    reg [2:0] mem [0:15];
+    integer i;
     initial begin
-       q = 32'h0;
+       for (i = 0; i <= 15; i = i + 1) mem[i] = 3'h0;
     end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h2_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h2_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_b$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h2_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_c
-
-
-module ulx3s_board$sm$lanes$7$h2_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h2_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h2_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h2_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_c$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h2_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_p
-
-
-module ulx3s_board$sm$lanes$7$h2_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h2_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h2_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h2_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_p$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h2_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_pa
-
-
-module ulx3s_board$sm$lanes$7$h2_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h2_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h2_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h2_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h2_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h2_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h2_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val
-
-
-module ulx3s_board$sm$lanes$7$h2_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h2_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h2_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h2_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h2_val$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a
-
-
-module ulx3s_board$sm$lanes$7$h3_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_a$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt
-
-
-module ulx3s_board$sm$lanes$7$h3_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b
-
-
-module ulx3s_board$sm$lanes$7$h3_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_b$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c
-
-
-module ulx3s_board$sm$lanes$7$h3_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_c$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p
-
-
-module ulx3s_board$sm$lanes$7$h3_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_p$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa
-
-
-module ulx3s_board$sm$lanes$7$h3_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h3_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h3_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h3_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val
-
-
-module ulx3s_board$sm$lanes$7$h3_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h3_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h3_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h3_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h3_val$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_a(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_a$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_a$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_a$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_a$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a
-
-
-module ulx3s_board$sm$lanes$7$h_a$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_a$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_a$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_a$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_a$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_alt(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_alt$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_alt$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_alt$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_alt$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt
-
-
-module ulx3s_board$sm$lanes$7$h_alt$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_alt$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_alt$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_alt$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_alt$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_b(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_b$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_b$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_b$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_b$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b
-
-
-module ulx3s_board$sm$lanes$7$h_b$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_b$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_b$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_b$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_b$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_c(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_c$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_c$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_c$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_c$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c
-
-
-module ulx3s_board$sm$lanes$7$h_c$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_c$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_c$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_c$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_c$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_p(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_p$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_p$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_p$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_p$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p
-
-
-module ulx3s_board$sm$lanes$7$h_p$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_p$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_p$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_p$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_p$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_pa(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  d;
-    output reg  q;
-
-    // Stub signals
-    reg  stage$0$d;
-    wire  stage$0$q;
-    reg  stage$0$clock;
-    reg  stage$1$d;
-    wire  stage$1$q;
-    reg  stage$1$clock;
-    reg  stage$2$d;
-    wire  stage$2$q;
-    reg  stage$2$clock;
-    reg  stage$3$d;
-    wire  stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_pa$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_pa$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_pa$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_pa$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa
-
-
-module ulx3s_board$sm$lanes$7$h_pa$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_pa$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_pa$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_pa$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_pa$stage$3
-
-
-module ulx3s_board$sm$lanes$7$h_val(clock,d,q);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-
-    // Stub signals
-    reg  [31:0] stage$0$d;
-    wire  [31:0] stage$0$q;
-    reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
-    reg  [31:0] stage$3$d;
-    wire  [31:0] stage$3$q;
-    reg  stage$3$clock;
-
-    // Local signals
-    reg  [31:0] last;
-
-    // Sub module instances
-    ulx3s_board$sm$lanes$7$h_val$stage$0 stage$0(
-        .d(stage$0$d),
-        .q(stage$0$q),
-        .clock(stage$0$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_val$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_val$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
-    ulx3s_board$sm$lanes$7$h_val$stage$3 stage$3(
-        .d(stage$3$d),
-        .q(stage$3$q),
-        .clock(stage$3$clock)
-    );
-
-    // Update code
-    always @(*) begin
-        stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
-        stage$3$clock = clock;
-        stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
-        stage$3$d = stage$2$q;
-        last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
-        last = stage$3$q;
-        q = last;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val
-
-
-module ulx3s_board$sm$lanes$7$h_val$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val$stage$0
-
-
-module ulx3s_board$sm$lanes$7$h_val$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val$stage$1
-
-
-module ulx3s_board$sm$lanes$7$h_val$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val$stage$2
-
-
-module ulx3s_board$sm$lanes$7$h_val$stage$3(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
     always @(posedge clock) begin
-       q <= d;
+       if (we) mem[waddr] <= wdata;
     end
-
-endmodule // ulx3s_board$sm$lanes$7$h_val$stage$3
+    always @(*) rdata = mem[raddr];
+endmodule // ulx3s_board$sm$lanes$7$hold_f$ram
 
 
 module ulx3s_board$sm$lanes$7$rf(clock,s_rd,s_rset,s_ra,s_rb,s_rc,s_wr,s_wset,s_waddr,s_wdata,u_rd,u_rset,u_ra,u_rb,u_rc,u_wr,u_wset,u_waddr,u_wdata,u_rd_ok,u_wr_ok,s_a,s_b,s_c,u_a,u_b,u_c);

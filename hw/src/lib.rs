@@ -367,7 +367,7 @@ pub fn boards() -> Vec<BlockEntry> {
     vec![
         BlockEntry {
             name: "ulx3s_board",
-            about: "the ULX3S board's logic: UART, UARTBone bridge, memory map, 128 KB of memory, sm_small, LEDs (simulated by `heddle fpga run --sim`)",
+            about: "the ULX3S board's logic: UART, UARTBone bridge, memory map, its memory (`ulx3s::MEM_LOG2`), sm_small, LEDs (simulated by `heddle fpga run --sim`)",
             raw_verilog: || ulx3s_board_verilog(ulx3s::ULX3S).expect("the committed board"),
             latency: 0,
         },

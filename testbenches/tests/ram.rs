@@ -2,10 +2,15 @@
 //! built from three of them (`rf_bank`, one write and three read ports) and the instruction
 //! memory from two (`sm_imem`, 64-bit words), and the predicate file in distributed RAM
 //! (`sm_preds`): random writes and reads against a plain array (a read during a write to its address returns the old
-//! word), in Verilator and Icarus, RTL and gate level; planted bugs are caught.
+//! word), in Verilator and Icarus, RTL and gate level; planted bugs are caught. The delay
+//! line in distributed RAM (`RamDelay`, the late lanes' holds) against a queue, in
+//! Verilator.
 use heddle_sim::cosim::{Bench, CosimError};
 use heddle_sim::runners::{self, Replays};
+use heddle_hw::prim::ram_delay::RamDelay;
 use heddle_hw::{RfBankG80, RfRamG80};
+use rust_hdl::prelude::*;
+use std::collections::VecDeque;
 
 #[test]
 fn ram_1w1r_cosim() {
@@ -198,5 +203,35 @@ fn planted_unmerged_predicate_write_is_caught() {
             println!("planted unmerged predicate write caught: {}", CosimError::Mismatch(m));
         }
         r => panic!("the planted bug was not caught: {r:?}"),
+    }
+}
+
+/// `RamDelay` of 1, 4, 12 and 16 clocks (the shortest, a pass, the late lanes' longest, the
+/// RAM's depth) on random 35-bit words: `q` is `d` of `depth` clocks ago, zero before, in
+/// the Rust model and in Verilator on every step.
+#[test]
+fn ram_delay_is_a_delay_line() {
+    for depth in [1usize, 4, 12, 16] {
+        let uut = RamDelay::<35>::new(depth);
+        let mut v = RamDelay::<35>::new(depth);
+        v.connect_all();
+        let verilog = heddle_sim::export::file_text("ram_delay", &generate_verilog(&v));
+        let mut b = Bench::clocked("ram_delay", &verilog, uut, |u, c| u.clock.next = c.into()).unwrap();
+        let mut queue: VecDeque<u64> = std::iter::repeat(0).take(depth).collect();
+        let mut x = 0x2545_f491_4f6c_dd1du64 ^ depth as u64;
+        for cycle in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let d = x & ((1 << 35) - 1);
+            let u = b.cycle(|u| u.d.next = d.into()).unwrap();
+            // after the edge: the word entered `depth` cycles before this one's
+            queue.push_back(d);
+            queue.pop_front();
+            let want = *queue.front().unwrap();
+            assert_eq!(u.q.val().to_u64(), want, "depth {depth}, cycle {cycle}");
+        }
+        let r = b.trace.verilator().unwrap_or_else(|e| panic!("depth {depth}: {e}"));
+        assert_eq!(r.steps, 400, "{r:?}");
     }
 }

