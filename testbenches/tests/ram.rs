@@ -7,6 +7,7 @@
 //! Verilator.
 use heddle_sim::cosim::{Bench, CosimError};
 use heddle_sim::runners::{self, Replays};
+use heddle_sim::vectors::Rng;
 use heddle_hw::prim::ram_delay::RamDelay;
 use heddle_hw::{RfBankG80, RfRamG80};
 use rust_hdl::prelude::*;
@@ -218,12 +219,9 @@ fn ram_delay_is_a_delay_line() {
         let verilog = heddle_sim::export::file_text("ram_delay", &generate_verilog(&v));
         let mut b = Bench::clocked("ram_delay", &verilog, uut, |u, c| u.clock.next = c.into()).unwrap();
         let mut queue: VecDeque<u64> = std::iter::repeat(0).take(depth).collect();
-        let mut x = 0x2545_f491_4f6c_dd1du64 ^ depth as u64;
+        let mut rng = Rng::new(depth as u64);
         for cycle in 0..200 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let d = x & ((1 << 35) - 1);
+            let d = rng.next_u64() & ((1 << 35) - 1);
             let u = b.cycle(|u| u.d.next = d.into()).unwrap();
             // after the edge: the word entered `depth` cycles before this one's
             queue.push_back(d);
