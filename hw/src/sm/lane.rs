@@ -173,6 +173,8 @@ impl<const AW: usize> SmLane<AW> {
     pub fn new(j: usize, pass: usize) -> Self {
         assert!(j < 8, "SmLane: lane index 0..8");
         assert!(pass < 4, "SmLane: pass 0..4");
+        // A lane of pass 0 reads none of its holds: synthesis removes them.
+        let hold = PASS_CLOCKS * pass.max(1);
         Self {
             clock: Default::default(),
             rd: Default::default(),
@@ -222,10 +224,9 @@ impl<const AW: usize> SmLane<AW> {
             d_val: Default::default(),
             d_p: Default::default(),
             d_alt: Default::default(),
-            // A lane of pass 0 reads none of them: synthesis removes them.
-            hold_ab: RamDelay::new(PASS_CLOCKS * pass.max(1)),
-            hold_cv: RamDelay::new(PASS_CLOCKS * pass.max(1)),
-            hold_f: RamDelay::new(PASS_CLOCKS * pass.max(1)),
+            hold_ab: RamDelay::new(hold),
+            hold_cv: RamDelay::new(hold),
+            hold_f: RamDelay::new(hold),
             w_ab: Default::default(),
             w_cv: Default::default(),
             w_f: Default::default(),
