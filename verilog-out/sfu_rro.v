@@ -12,121 +12,1247 @@ module sfu_rro(clock,in_valid,ex2,x,out_valid,y);
     output reg  [31:0] y;
 
     // Stub signals
-    reg  [31:0] a$x;
-    reg  a$ex2;
-    wire  a$direct;
-    wire  [31:0] a$dy;
-    wire  a$neg;
-    wire  [30:0] a$pr;
-    reg  b$direct;
-    reg  [31:0] b$dy;
-    reg  b$neg;
-    reg  [30:0] b$pr;
-    wire  [31:0] b$y;
-    reg  r_valid$d;
-    wire  r_valid$q;
-    reg  r_valid$clock;
-    reg  r_direct$d;
-    wire  r_direct$q;
-    reg  r_direct$clock;
-    reg  [31:0] r_dy$d;
-    wire  [31:0] r_dy$q;
-    reg  r_dy$clock;
-    reg  r_neg$d;
-    wire  r_neg$q;
-    reg  r_neg$clock;
-    reg  [30:0] r_pr$d;
-    wire  [30:0] r_pr$q;
-    reg  r_pr$clock;
-    reg  o_valid$d;
-    wire  o_valid$q;
-    reg  o_valid$clock;
-    reg  [31:0] o_y$d;
-    wire  [31:0] o_y$q;
-    reg  o_y$clock;
+    reg  [31:0] window$x;
+    reg  window$ex2;
+    wire  window$direct;
+    wire  [31:0] window$dy;
+    wire  window$neg;
+    wire  [23:0] window$sig;
+    wire  [63:0] window$wnd;
+    reg  [23:0] window_sig$d;
+    wire  [23:0] window_sig$q;
+    reg  window_sig$clock;
+    reg  [63:0] window_wnd$d;
+    wire  [63:0] window_wnd$q;
+    reg  window_wnd$clock;
+    reg  mul$clock;
+    reg  [23:0] mul$sig;
+    reg  [63:0] mul$wnd;
+    wire  [30:0] mul$pr;
+    reg  side_direct$clock;
+    reg  side_direct$d;
+    wire  side_direct$q;
+    reg  side_dy$clock;
+    reg  [31:0] side_dy$d;
+    wire  [31:0] side_dy$q;
+    reg  side_neg$clock;
+    reg  side_neg$d;
+    wire  side_neg$q;
+    reg  pack$direct;
+    reg  [31:0] pack$dy;
+    reg  pack$neg;
+    reg  [30:0] pack$pr;
+    wire  [31:0] pack$y;
+    reg  [31:0] pack_y$d;
+    wire  [31:0] pack_y$q;
+    reg  pack_y$clock;
+    reg  valid_d$clock;
+    reg  valid_d$d;
+    wire  valid_d$q;
 
     // Sub module instances
-    sfu_rro$a a(
-        .x(a$x),
-        .ex2(a$ex2),
-        .direct(a$direct),
-        .dy(a$dy),
-        .neg(a$neg),
-        .pr(a$pr)
+    sfu_rro$window window(
+        .x(window$x),
+        .ex2(window$ex2),
+        .direct(window$direct),
+        .dy(window$dy),
+        .neg(window$neg),
+        .sig(window$sig),
+        .wnd(window$wnd)
     );
-    sfu_rro$b b(
-        .direct(b$direct),
-        .dy(b$dy),
-        .neg(b$neg),
-        .pr(b$pr),
-        .y(b$y)
+    sfu_rro$window_sig window_sig(
+        .d(window_sig$d),
+        .q(window_sig$q),
+        .clock(window_sig$clock)
     );
-    sfu_rro$r_valid r_valid(
-        .d(r_valid$d),
-        .q(r_valid$q),
-        .clock(r_valid$clock)
+    sfu_rro$window_wnd window_wnd(
+        .d(window_wnd$d),
+        .q(window_wnd$q),
+        .clock(window_wnd$clock)
     );
-    sfu_rro$r_direct r_direct(
-        .d(r_direct$d),
-        .q(r_direct$q),
-        .clock(r_direct$clock)
+    sfu_rro$mul mul(
+        .clock(mul$clock),
+        .sig(mul$sig),
+        .wnd(mul$wnd),
+        .pr(mul$pr)
     );
-    sfu_rro$r_dy r_dy(
-        .d(r_dy$d),
-        .q(r_dy$q),
-        .clock(r_dy$clock)
+    sfu_rro$side_direct side_direct(
+        .clock(side_direct$clock),
+        .d(side_direct$d),
+        .q(side_direct$q)
     );
-    sfu_rro$r_neg r_neg(
-        .d(r_neg$d),
-        .q(r_neg$q),
-        .clock(r_neg$clock)
+    sfu_rro$side_dy side_dy(
+        .clock(side_dy$clock),
+        .d(side_dy$d),
+        .q(side_dy$q)
     );
-    sfu_rro$r_pr r_pr(
-        .d(r_pr$d),
-        .q(r_pr$q),
-        .clock(r_pr$clock)
+    sfu_rro$side_neg side_neg(
+        .clock(side_neg$clock),
+        .d(side_neg$d),
+        .q(side_neg$q)
     );
-    sfu_rro$o_valid o_valid(
-        .d(o_valid$d),
-        .q(o_valid$q),
-        .clock(o_valid$clock)
+    sfu_rro$pack pack(
+        .direct(pack$direct),
+        .dy(pack$dy),
+        .neg(pack$neg),
+        .pr(pack$pr),
+        .y(pack$y)
     );
-    sfu_rro$o_y o_y(
-        .d(o_y$d),
-        .q(o_y$q),
-        .clock(o_y$clock)
+    sfu_rro$pack_y pack_y(
+        .d(pack_y$d),
+        .q(pack_y$q),
+        .clock(pack_y$clock)
+    );
+    sfu_rro$valid_d valid_d(
+        .clock(valid_d$clock),
+        .d(valid_d$d),
+        .q(valid_d$q)
     );
 
     // Update code
     always @(*) begin
-        r_valid$clock = clock;
-        r_direct$clock = clock;
-        r_dy$clock = clock;
-        r_neg$clock = clock;
-        r_pr$clock = clock;
-        o_valid$clock = clock;
-        o_y$clock = clock;
-        a$x = x;
-        a$ex2 = ex2;
-        r_valid$d = in_valid;
-        r_direct$d = a$direct;
-        r_dy$d = a$dy;
-        r_neg$d = a$neg;
-        r_pr$d = a$pr;
-        b$direct = r_direct$q;
-        b$dy = r_dy$q;
-        b$neg = r_neg$q;
-        b$pr = r_pr$q;
-        o_valid$d = r_valid$q;
-        o_y$d = b$y;
-        out_valid = o_valid$q;
-        y = o_y$q;
+        window_sig$clock = clock;
+        window_wnd$clock = clock;
+        mul$clock = clock;
+        side_direct$clock = clock;
+        side_dy$clock = clock;
+        side_neg$clock = clock;
+        pack_y$clock = clock;
+        valid_d$clock = clock;
+        window$x = x;
+        window$ex2 = ex2;
+        window_sig$d = window$sig;
+        window_wnd$d = window$wnd;
+        side_direct$d = window$direct;
+        side_dy$d = window$dy;
+        side_neg$d = window$neg;
+        mul$sig = window_sig$q;
+        mul$wnd = window_wnd$q;
+        pack$direct = side_direct$q;
+        pack$dy = side_dy$q;
+        pack$neg = side_neg$q;
+        pack$pr = mul$pr;
+        pack_y$d = pack$y;
+        valid_d$d = in_valid;
+        out_valid = valid_d$q;
+        y = pack_y$q;
     end
 
 endmodule // sfu_rro
 
 
-module sfu_rro$a(x,ex2,direct,dy,neg,pr);
+module sfu_rro$mul(clock,sig,wnd,pr);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [23:0] sig;
+    input wire  [63:0] wnd;
+    output reg  [30:0] pr;
+
+    // Stub signals
+    reg  [23:0] operands_sig$d;
+    wire  [23:0] operands_sig$q;
+    reg  operands_sig$clock;
+    reg  [63:0] operands_wnd$d;
+    wire  [63:0] operands_wnd$q;
+    reg  operands_wnd$clock;
+    reg  [23:0] products$sig;
+    reg  [63:0] products$wnd;
+    wire  [63:0] products$ta;
+    wire  [63:0] products$tb;
+    wire  [63:0] products$tc;
+    wire  [63:0] products$td;
+    reg  [63:0] products_a$d;
+    wire  [63:0] products_a$q;
+    reg  products_a$clock;
+    reg  [63:0] products_b$d;
+    wire  [63:0] products_b$q;
+    reg  products_b$clock;
+    reg  [63:0] products_c$d;
+    wire  [63:0] products_c$q;
+    reg  products_c$clock;
+    reg  [63:0] products_d$d;
+    wire  [63:0] products_d$q;
+    reg  products_d$clock;
+    reg  [63:0] pairs_ab$d;
+    wire  [63:0] pairs_ab$q;
+    reg  pairs_ab$clock;
+    reg  [63:0] pairs_cd$d;
+    wire  [63:0] pairs_cd$q;
+    reg  pairs_cd$clock;
+    reg  [63:0] sum$ab;
+    reg  [63:0] sum$cd;
+    wire  [30:0] sum$pr;
+    reg  [30:0] sum_pr$d;
+    wire  [30:0] sum_pr$q;
+    reg  sum_pr$clock;
+
+    // Sub module instances
+    sfu_rro$mul$operands_sig operands_sig(
+        .d(operands_sig$d),
+        .q(operands_sig$q),
+        .clock(operands_sig$clock)
+    );
+    sfu_rro$mul$operands_wnd operands_wnd(
+        .d(operands_wnd$d),
+        .q(operands_wnd$q),
+        .clock(operands_wnd$clock)
+    );
+    sfu_rro$mul$products products(
+        .sig(products$sig),
+        .wnd(products$wnd),
+        .ta(products$ta),
+        .tb(products$tb),
+        .tc(products$tc),
+        .td(products$td)
+    );
+    sfu_rro$mul$products_a products_a(
+        .d(products_a$d),
+        .q(products_a$q),
+        .clock(products_a$clock)
+    );
+    sfu_rro$mul$products_b products_b(
+        .d(products_b$d),
+        .q(products_b$q),
+        .clock(products_b$clock)
+    );
+    sfu_rro$mul$products_c products_c(
+        .d(products_c$d),
+        .q(products_c$q),
+        .clock(products_c$clock)
+    );
+    sfu_rro$mul$products_d products_d(
+        .d(products_d$d),
+        .q(products_d$q),
+        .clock(products_d$clock)
+    );
+    sfu_rro$mul$pairs_ab pairs_ab(
+        .d(pairs_ab$d),
+        .q(pairs_ab$q),
+        .clock(pairs_ab$clock)
+    );
+    sfu_rro$mul$pairs_cd pairs_cd(
+        .d(pairs_cd$d),
+        .q(pairs_cd$q),
+        .clock(pairs_cd$clock)
+    );
+    sfu_rro$mul$sum sum(
+        .ab(sum$ab),
+        .cd(sum$cd),
+        .pr(sum$pr)
+    );
+    sfu_rro$mul$sum_pr sum_pr(
+        .d(sum_pr$d),
+        .q(sum_pr$q),
+        .clock(sum_pr$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        operands_sig$clock = clock;
+        operands_wnd$clock = clock;
+        products_a$clock = clock;
+        products_b$clock = clock;
+        products_c$clock = clock;
+        products_d$clock = clock;
+        pairs_ab$clock = clock;
+        pairs_cd$clock = clock;
+        sum_pr$clock = clock;
+        operands_sig$d = sig;
+        operands_wnd$d = wnd;
+        products$sig = operands_sig$q;
+        products$wnd = operands_wnd$q;
+        products_a$d = products$ta;
+        products_b$d = products$tb;
+        products_c$d = products$tc;
+        products_d$d = products$td;
+        pairs_ab$d = products_a$q + products_b$q;
+        pairs_cd$d = products_c$q + products_d$q;
+        sum$ab = pairs_ab$q;
+        sum$cd = pairs_cd$q;
+        sum_pr$d = sum$pr;
+        pr = sum_pr$q;
+    end
+
+endmodule // sfu_rro$mul
+
+
+module sfu_rro$mul$operands_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$operands_sig
+
+
+module sfu_rro$mul$operands_wnd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$operands_wnd
+
+
+module sfu_rro$mul$pairs_ab(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$pairs_ab
+
+
+module sfu_rro$mul$pairs_cd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$pairs_cd
+
+
+module sfu_rro$mul$products(sig,wnd,ta,tb,tc,td);
+
+    // Module arguments
+    input wire  [23:0] sig;
+    input wire  [63:0] wnd;
+    output reg  [63:0] ta;
+    output reg  [63:0] tb;
+    output reg  [63:0] tc;
+    output reg  [63:0] td;
+
+    // Update code (custom)
+    wire [17:0] ml = sig[17:0];
+    wire [5:0] mh = sig[23:18];
+    wire [17:0] w0 = wnd[17:0];
+    wire [17:0] w1 = wnd[35:18];
+    wire [17:0] w2 = wnd[53:36];
+    wire [9:0] w3 = wnd[63:54];
+    // only the bits below 2^64 of each product placed in its term are kept
+    wire [35:0] l0 = ml * w0;
+    wire [35:0] l1 = ml * w1;
+    wire [27:0] l2 = ml * w2;
+    wire [9:0] l3 = ml[9:0] * w3;
+    wire [23:0] h0 = mh * w0;
+    wire [9:0] h2 = mh * w2[9:0];
+    wire [23:0] h1 = mh * w1;
+    always @(*) begin
+       ta = {l2, l0};
+       tb = {l3, l1, 18'd0};
+       tc = {h2, 12'd0, h0, 18'd0};
+       td = {4'd0, h1, 36'd0};
+    end
+endmodule // sfu_rro$mul$products
+
+
+module sfu_rro$mul$products_a(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$products_a
+
+
+module sfu_rro$mul$products_b(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$products_b
+
+
+module sfu_rro$mul$products_c(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$products_c
+
+
+module sfu_rro$mul$products_d(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$products_d
+
+
+module sfu_rro$mul$sum(ab,cd,pr);
+
+    // Module arguments
+    input wire  [63:0] ab;
+    input wire  [63:0] cd;
+    output reg  [30:0] pr;
+
+    // Update code (custom)
+    wire [63:0] total = ab + cd;
+    wire unused_total_lo = ^total[32:0];
+    always @(*) begin
+       pr = total[63:33];
+    end
+endmodule // sfu_rro$mul$sum
+
+
+module sfu_rro$mul$sum_pr(d,q,clock);
+
+    // Module arguments
+    input wire  [30:0] d;
+    output reg  [30:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 31'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$mul$sum_pr
+
+
+module sfu_rro$pack(direct,dy,neg,pr,y);
+
+    // Module arguments
+    input wire  direct;
+    input wire  [31:0] dy;
+    input wire  neg;
+    input wire  [30:0] pr;
+    output reg  [31:0] y;
+
+    // Update code (custom)
+    wire [29:0] r = pr[30:1] + {29'd0, pr[0]};
+    always @(*) begin
+       y = direct ? dy : {neg, 1'b1, r};
+    end
+endmodule // sfu_rro$pack
+
+
+module sfu_rro$pack_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$pack_y
+
+
+module sfu_rro$side_direct(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_rro$side_direct$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_rro$side_direct$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu_rro$side_direct$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu_rro$side_direct$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu_rro$side_direct$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // sfu_rro$side_direct
+
+
+module sfu_rro$side_direct$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_direct$stage$0
+
+
+module sfu_rro$side_direct$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_direct$stage$1
+
+
+module sfu_rro$side_direct$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_direct$stage$2
+
+
+module sfu_rro$side_direct$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_direct$stage$3
+
+
+module sfu_rro$side_direct$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_direct$stage$4
+
+
+module sfu_rro$side_dy(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu_rro$side_dy$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_rro$side_dy$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu_rro$side_dy$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu_rro$side_dy$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu_rro$side_dy$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // sfu_rro$side_dy
+
+
+module sfu_rro$side_dy$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_dy$stage$0
+
+
+module sfu_rro$side_dy$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_dy$stage$1
+
+
+module sfu_rro$side_dy$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_dy$stage$2
+
+
+module sfu_rro$side_dy$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_dy$stage$3
+
+
+module sfu_rro$side_dy$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_dy$stage$4
+
+
+module sfu_rro$side_neg(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_rro$side_neg$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_rro$side_neg$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu_rro$side_neg$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu_rro$side_neg$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu_rro$side_neg$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // sfu_rro$side_neg
+
+
+module sfu_rro$side_neg$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_neg$stage$0
+
+
+module sfu_rro$side_neg$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_neg$stage$1
+
+
+module sfu_rro$side_neg$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_neg$stage$2
+
+
+module sfu_rro$side_neg$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_neg$stage$3
+
+
+module sfu_rro$side_neg$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$side_neg$stage$4
+
+
+module sfu_rro$valid_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_rro$valid_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_rro$valid_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu_rro$valid_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu_rro$valid_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu_rro$valid_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sfu_rro$valid_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        q = last;
+    end
+
+endmodule // sfu_rro$valid_d
+
+
+module sfu_rro$valid_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$valid_d$stage$0
+
+
+module sfu_rro$valid_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$valid_d$stage$1
+
+
+module sfu_rro$valid_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$valid_d$stage$2
+
+
+module sfu_rro$valid_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$valid_d$stage$3
+
+
+module sfu_rro$valid_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$valid_d$stage$4
+
+
+module sfu_rro$valid_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$valid_d$stage$5
+
+
+module sfu_rro$window(x,ex2,direct,dy,neg,sig,wnd);
 
     // Module arguments
     input wire  [31:0] x;
@@ -134,7 +1260,8 @@ module sfu_rro$a(x,ex2,direct,dy,neg,pr);
     output reg  direct;
     output reg  [31:0] dy;
     output reg  neg;
-    output reg  [30:0] pr;
+    output reg  [23:0] sig;
+    output reg  [63:0] wnd;
 
     // Update code (custom)
     wire s = x[31];
@@ -291,9 +1418,6 @@ module sfu_rro$a(x,ex2,direct,dy,neg,pr);
     default: win = 64'h0;
        endcase
     end
-    wire [63:0] prod = {40'd0, m} * win;
-    // bits below 2^-29 of x*2/pi only feed the carries into the kept bits
-    wire unused_prod_lo = ^prod[32:0];
     // shifts for the ex2 word: be - 127 and be - 120 modulo 8 (used only in their ranges)
     wire [2:0] sh_hi = be[2:0] + 3'd1;
     wire [2:0] sh_mid = be[2:0];
@@ -317,158 +1441,47 @@ module sfu_rro$a(x,ex2,direct,dy,neg,pr);
     wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
     always @(*) begin
        neg = s;
-       pr = ((be >= 8'd115) & (be != 8'd255)) ? prod[63:33] : 31'd0;
+       sig = m;
+       wnd = win;
        direct = dir_w;
        dy = dy_w;
     end
-endmodule // sfu_rro$a
+endmodule // sfu_rro$window
 
 
-module sfu_rro$b(direct,dy,neg,pr,y);
-
-    // Module arguments
-    input wire  direct;
-    input wire  [31:0] dy;
-    input wire  neg;
-    input wire  [30:0] pr;
-    output reg  [31:0] y;
-
-    // Update code (custom)
-    wire [29:0] r = pr[30:1] + {29'd0, pr[0]};
-    always @(*) begin
-       y = direct ? dy : {neg, 1'b1, r};
-    end
-endmodule // sfu_rro$b
-
-
-module sfu_rro$o_valid(d,q,clock);
+module sfu_rro$window_sig(d,q,clock);
 
     // Module arguments
-    input wire  d;
-    output reg  q;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 1'h0;
+       q = 24'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu_rro$o_valid
+endmodule // sfu_rro$window_sig
 
 
-module sfu_rro$o_y(d,q,clock);
+module sfu_rro$window_wnd(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
+    input wire  [63:0] d;
+    output reg  [63:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 32'h0;
+       q = 64'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu_rro$o_y
-
-
-module sfu_rro$r_direct(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$r_direct
-
-
-module sfu_rro$r_dy(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$r_dy
-
-
-module sfu_rro$r_neg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$r_neg
-
-
-module sfu_rro$r_pr(d,q,clock);
-
-    // Module arguments
-    input wire  [30:0] d;
-    output reg  [30:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 31'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$r_pr
-
-
-module sfu_rro$r_valid(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$r_valid
+endmodule // sfu_rro$window_wnd

@@ -261,7 +261,7 @@ pub fn blocks() -> Vec<BlockEntry> {
         },
         BlockEntry {
             name: "sfu_rro",
-            about: "SFU range reduction (rro.sincos Payne-Hanek, rro.ex2), 2 cycles, 1 op/clock",
+            about: "SFU range reduction (rro.sincos Payne-Hanek, rro.ex2), pipelined, 1 op/clock",
             raw_verilog: raw_verilog_of::<sfu::rro::SfuRro>,
             latency: sfu::rro::RRO_LATENCY as u32,
         },

@@ -1,31 +1,11 @@
 //! Stage A of the SFU's range reduction ([`crate::sfu::rro`]): unpack, the 64-bit window
 //! of 2/pi for the operand's exponent, the 24x64 product, and the complete rro.ex2
-//! conversion. Combinational, hand-written Verilog with a native Rust model.
-use crate::fp32::bits::FRAC_MASK;
+//! conversion, in one combinational stage (the SFU's first clock). Hand-written Verilog
+//! with a native Rust model: [`SfuRroWindow`](crate::sfu::rro::window::SfuRroWindow)'s Verilog with the product inside. The
+//! standalone [`crate::sfu::rro::SfuRro`] pipelines the same window and product over
+//! several clocks.
+use crate::sfu::rro::window::{rro_window, unpack_window_verilog, EX2_WORD_VERILOG};
 use rust_hdl::prelude::*;
-
-/// 2/pi = 0.A2F9836E4E441529 FC2757D1F534DDC0 DB6295993C439041 ... (hex).
-pub const TWO_OVER_PI: [u64; 3] = [0xA2F9_836E_4E44_1529, 0xFC27_57D1_F534_DDC0, 0xDB62_9599_3C43_9041];
-
-/// Bit of weight 2^-i of 2/pi (0 for i <= 0).
-fn g(i: i32) -> u64 {
-    if i <= 0 {
-        0
-    } else {
-        (TWO_OVER_PI[((i - 1) / 64) as usize] >> (63 - (i - 1) % 64)) & 1
-    }
-}
-
-/// The 64-bit window of 2/pi for x = m 2^(be - 150): bits 2^-(e-1) .. 2^-(e+62), e = be - 150.
-/// Bits of higher weight only add multiples of 4 to x*2/pi; the bits below add less than
-/// 2^-38.
-pub fn window(be: u32) -> u64 {
-    let e = be as i32 - 150;
-    (0..64).fold(0u64, |a, k| (a << 1) | g(e - 1 + k))
-}
-
-/// Smallest biased exponent reduced through the product (|x| >= 2^-12).
-pub const RRO_MIN_BE: u32 = 115;
 
 /// Stage A of the RRO (combinational).
 ///
@@ -48,39 +28,9 @@ pub struct SfuRroA {
 
 /// Stage A on native integers: (direct, dy, neg, pr).
 pub fn rro_a(x: u32, ex2: bool) -> (bool, u32, bool, u32) {
-    let s = x >> 31;
-    let be = (x >> 23) & 0xFF;
-    let fr = x & FRAC_MASK;
-    let zero = be == 0;
-    let nan = be == 255 && fr != 0;
-    let inf = be == 255 && fr == 0;
-    let m = fr | 0x80_0000;
-    let win = window(be);
-    let pr = if (RRO_MIN_BE..255).contains(&be) { (((m as u128 * win as u128) >> 33) as u32) & 0x7FFF_FFFF } else { 0 };
-    let sx = s << 31;
-    let (direct, dy) = if ex2 {
-        let y = if nan {
-            0x407F_FFFF
-        } else if inf || be >= 134 {
-            sx | 1 << 30
-        } else if zero {
-            sx
-        } else if be >= 127 {
-            sx | 1 << 30 | ((m << (be - 127)) & 0x3FFF_FFFF)
-        } else if be >= 120 {
-            sx | (m << (be - 120))
-        } else {
-            sx | (m >> (120 - be).min(31))
-        };
-        (true, y)
-    } else if nan || inf {
-        (true, 0x3FFF_FFFF)
-    } else if be < RRO_MIN_BE {
-        (true, if zero { sx } else { x })
-    } else {
-        (false, 0)
-    };
-    (direct, dy, s == 1, pr)
+    let (direct, dy, neg, sig, wnd) = rro_window(x, ex2);
+    let pr = (((sig as u128 * wnd as u128) >> 33) as u32) & 0x7FFF_FFFF;
+    (direct, dy, neg, pr)
 }
 
 impl Logic for SfuRroA {
@@ -98,53 +48,17 @@ impl Logic for SfuRroA {
         self.pr.connect();
     }
     fn hdl(&self) -> Verilog {
-        let mut v = String::from(
-            "\
-wire s = x[31];
-wire [7:0] be = x[30:23];
-wire [22:0] fr = x[22:0];
-wire zero = (be == 8'd0);
-wire nan = (be == 8'd255) & (fr != 23'd0);
-wire inf = (be == 8'd255) & (fr == 23'd0);
-wire [23:0] m = {1'b1, fr};
-// The 64 bits of 2/pi that matter for this exponent (constants selected by be).
-reg [63:0] win;
-always @(*) begin
-   case (be)
-",
-        );
-        for be in RRO_MIN_BE..255 {
-            v.push_str(&format!("      8'd{be}: win = 64'h{:016x};\n", window(be)));
-        }
+        let mut v = unpack_window_verilog();
         v.push_str(
             "\
-      default: win = 64'h0;
-   endcase
-end
 wire [63:0] prod = {40'd0, m} * win;
 // bits below 2^-29 of x*2/pi only feed the carries into the kept bits
 wire unused_prod_lo = ^prod[32:0];
-// shifts for the ex2 word: be - 127 and be - 120 modulo 8 (used only in their ranges)
-wire [2:0] sh_hi = be[2:0] + 3'd1;
-wire [2:0] sh_mid = be[2:0];
-wire [7:0] sh_lo = 8'd120 - be;
-wire [29:0] m30 = {6'd0, m};
-wire [29:0] big = m30 << sh_hi;
-wire [29:0] mid = m30 << sh_mid;
-wire [29:0] low = (sh_lo > 8'd31) ? 30'd0 : (m30 >> sh_lo[4:0]);
-reg [31:0] ey;
-always @(*) begin
-   if (nan) ey = 32'h407fffff;
-   else if (inf | (be >= 8'd134)) ey = {s, 1'b1, 30'd0};
-   else if (zero) ey = {s, 31'd0};
-   else if (be >= 8'd127) ey = {s, 1'b1, big};
-   else if (be >= 8'd120) ey = {s, 1'b0, mid};
-   else ey = {s, 1'b0, low};
-end
-// the results are staged in wires: each output port is assigned once (lint gate)
-wire tiny = (be < 8'd115);
-wire dir_w = ex2 | nan | inf | tiny;
-wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
+",
+        );
+        v.push_str(EX2_WORD_VERILOG);
+        v.push_str(
+            "\
 always @(*) begin
    neg = s;
    pr = ((be >= 8'd115) & (be != 8'd255)) ? prod[63:33] : 31'd0;
@@ -155,4 +69,3 @@ end",
         Verilog::Custom(v)
     }
 }
-

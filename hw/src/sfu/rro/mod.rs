@@ -13,24 +13,46 @@
 //!   infinite: sign, L = 1, zero integer part and fraction (saturated); NaN 0x407FFFFF.
 //! Subnormal inputs are flushed to a signed zero first.
 //!
-//! Blocks: [`SfuRroA`](crate::sfu::rro::a::SfuRroA) (unpack, window of 2/pi, 24x64 product, the ex2 conversion),
-//! [`SfuRroB`](crate::sfu::rro::b::SfuRroB) (rounding and packing), and [`SfuRro`], the exported block: A, a
-//! register, B, a register; latency 2, one operation per clock.
+//! Pipeline of the standalone block [`SfuRro`] (each stage ends in a register; latency
+//! [`RRO_LATENCY`], one operation per clock):
+//! 1. window: [`SfuRroWindow`](crate::sfu::rro::window::SfuRroWindow), unpack, the window
+//!    of 2/pi (a ROM over the exponent: Yosys maps it and its register to block RAM), the
+//!    rro.ex2 word and the special results.
+//! 2. to 5. [`SfuRroMul`](crate::sfu::rro::mul::SfuRroMul): operands, products
+//!    (MULT18X18D), pairs, sum (64-bit adds).
+//! 6. pack: [`SfuRroB`](crate::sfu::rro::b::SfuRroB), rounding and packing.
+//!
+//! The direct results, the sign and the valid bit travel beside the product in delay lines.
+//! The SFU ([`crate::sfu::Sfu`]) does the same reduction in two of its clocks:
+//! [`SfuRroA`](crate::sfu::rro::a::SfuRroA) (the window stage with the product inside) and
+//! [`SfuRroB`](crate::sfu::rro::b::SfuRroB).
 
 pub mod a;
 pub mod b;
-use crate::sfu::rro::a::SfuRroA;
+pub mod mul;
+pub mod products;
+pub mod sum;
+pub mod window;
+use crate::prim::delay::Delay;
 use crate::sfu::rro::b::SfuRroB;
+use crate::sfu::rro::mul::{SfuRroMul, RRO_MUL_LATENCY};
+use crate::sfu::rro::window::SfuRroWindow;
 use rust_hdl::prelude::*;
 
-/// The exported RRO block: latency 2, one operation per clock.
+/// Latency of [`SfuRro`] in clocks: window, the product's stages, pack.
+pub const RRO_LATENCY: usize = 1 + RRO_MUL_LATENCY + 1;
+/// Clocks from the window stage's results to the pack stage: the window's register and the
+/// product's stages.
+const SIDE_DELAY: usize = 1 + RRO_MUL_LATENCY;
+
+/// The exported RRO block.
 ///
 /// Ports:
 /// - `clock`      in   1  rising-edge clock
 /// - `in_valid`   in   1  an operation is presented
 /// - `ex2`        in   1  1: rro.ex2, 0: rro.sincos
 /// - `x`          in  32  operand
-/// - `out_valid`  out  1  `in_valid`, 2 clocks later
+/// - `out_valid`  out  1  `in_valid`, `RRO_LATENCY` clocks later
 /// - `y`          out 32  the RRO word
 #[derive(LogicBlock, Default)]
 pub struct SfuRro {
@@ -40,44 +62,48 @@ pub struct SfuRro {
     pub x: Signal<In, Bits<32>>,
     pub out_valid: Signal<Out, Bit>,
     pub y: Signal<Out, Bits<32>>,
-    a: SfuRroA,
-    b: SfuRroB,
-    r_valid: DFF<Bit>,
-    r_direct: DFF<Bit>,
-    r_dy: DFF<Bits<32>>,
-    r_neg: DFF<Bit>,
-    r_pr: DFF<Bits<31>>,
-    o_valid: DFF<Bit>,
-    o_y: DFF<Bits<32>>,
+    window: SfuRroWindow,
+    window_sig: DFF<Bits<24>>,
+    window_wnd: DFF<Bits<64>>,
+    mul: SfuRroMul,
+    side_direct: Delay<Bit, SIDE_DELAY>,
+    side_dy: Delay<Bits<32>, SIDE_DELAY>,
+    side_neg: Delay<Bit, SIDE_DELAY>,
+    pack: SfuRroB,
+    pack_y: DFF<Bits<32>>,
+    valid_d: Delay<Bit, RRO_LATENCY>,
 }
-
-/// Latency of [`SfuRro`] in clocks.
-pub const RRO_LATENCY: usize = 2;
 
 impl Logic for SfuRro {
     #[hdl_gen]
     fn update(&mut self) {
-        self.r_valid.clock.next = self.clock.val();
-        self.r_direct.clock.next = self.clock.val();
-        self.r_dy.clock.next = self.clock.val();
-        self.r_neg.clock.next = self.clock.val();
-        self.r_pr.clock.next = self.clock.val();
-        self.o_valid.clock.next = self.clock.val();
-        self.o_y.clock.next = self.clock.val();
-        self.a.x.next = self.x.val();
-        self.a.ex2.next = self.ex2.val();
-        self.r_valid.d.next = self.in_valid.val();
-        self.r_direct.d.next = self.a.direct.val();
-        self.r_dy.d.next = self.a.dy.val();
-        self.r_neg.d.next = self.a.neg.val();
-        self.r_pr.d.next = self.a.pr.val();
-        self.b.direct.next = self.r_direct.q.val();
-        self.b.dy.next = self.r_dy.q.val();
-        self.b.neg.next = self.r_neg.q.val();
-        self.b.pr.next = self.r_pr.q.val();
-        self.o_valid.d.next = self.r_valid.q.val();
-        self.o_y.d.next = self.b.y.val();
-        self.out_valid.next = self.o_valid.q.val();
-        self.y.next = self.o_y.q.val();
+        self.window_sig.clock.next = self.clock.val();
+        self.window_wnd.clock.next = self.clock.val();
+        self.mul.clock.next = self.clock.val();
+        self.side_direct.clock.next = self.clock.val();
+        self.side_dy.clock.next = self.clock.val();
+        self.side_neg.clock.next = self.clock.val();
+        self.pack_y.clock.next = self.clock.val();
+        self.valid_d.clock.next = self.clock.val();
+        // window
+        self.window.x.next = self.x.val();
+        self.window.ex2.next = self.ex2.val();
+        self.window_sig.d.next = self.window.sig.val();
+        self.window_wnd.d.next = self.window.wnd.val();
+        self.side_direct.d.next = self.window.direct.val();
+        self.side_dy.d.next = self.window.dy.val();
+        self.side_neg.d.next = self.window.neg.val();
+        // products, pairs, sum
+        self.mul.sig.next = self.window_sig.q.val();
+        self.mul.wnd.next = self.window_wnd.q.val();
+        // pack
+        self.pack.direct.next = self.side_direct.q.val();
+        self.pack.dy.next = self.side_dy.q.val();
+        self.pack.neg.next = self.side_neg.q.val();
+        self.pack.pr.next = self.mul.pr.val();
+        self.pack_y.d.next = self.pack.y.val();
+        self.valid_d.d.next = self.in_valid.val();
+        self.out_valid.next = self.valid_d.q.val();
+        self.y.next = self.pack_y.q.val();
     }
 }
