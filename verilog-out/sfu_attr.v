@@ -106,6 +106,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     wire  [81:0] s11$s_hi;
     wire  [63:0] s11$s_lo;
     wire  [9:0] s11$ea;
+    reg  o00$clock;
     reg  [81:0] o00$s_hi;
     reg  [63:0] o00$s_lo;
     reg  [9:0] o00$ea;
@@ -113,6 +114,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     reg  o00$spec;
     reg  [31:0] o00$spec_y;
     wire  [31:0] o00$y;
+    reg  o10$clock;
     reg  [81:0] o10$s_hi;
     reg  [63:0] o10$s_lo;
     reg  [9:0] o10$ea;
@@ -120,6 +122,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     reg  o10$spec;
     reg  [31:0] o10$spec_y;
     wire  [31:0] o10$y;
+    reg  o01$clock;
     reg  [81:0] o01$s_hi;
     reg  [63:0] o01$s_lo;
     reg  [9:0] o01$ea;
@@ -127,6 +130,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     reg  o01$spec;
     reg  [31:0] o01$spec_y;
     wire  [31:0] o01$y;
+    reg  o11$clock;
     reg  [81:0] o11$s_hi;
     reg  [63:0] o11$s_lo;
     reg  [9:0] o11$ea;
@@ -355,6 +359,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .ea(s11$ea)
     );
     sfu_attr$o00 o00(
+        .clock(o00$clock),
         .s_hi(o00$s_hi),
         .s_lo(o00$s_lo),
         .ea(o00$ea),
@@ -364,6 +369,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .y(o00$y)
     );
     sfu_attr$o10 o10(
+        .clock(o10$clock),
         .s_hi(o10$s_hi),
         .s_lo(o10$s_lo),
         .ea(o10$ea),
@@ -373,6 +379,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .y(o10$y)
     );
     sfu_attr$o01 o01(
+        .clock(o01$clock),
         .s_hi(o01$s_hi),
         .s_lo(o01$s_lo),
         .ea(o01$ea),
@@ -382,6 +389,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .y(o01$y)
     );
     sfu_attr$o11 o11(
+        .clock(o11$clock),
         .s_hi(o11$s_hi),
         .s_lo(o11$s_lo),
         .ea(o11$ea),
@@ -722,6 +730,10 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         r2_11_hi$d = s11$s_hi;
         r2_11_lo$d = s11$s_lo;
         r2_11_ea$d = s11$ea;
+        o00$clock = clock;
+        o10$clock = clock;
+        o01$clock = clock;
+        o11$clock = clock;
         o00$s_hi = r2_00_hi$q;
         o00$s_lo = r2_00_lo$q;
         o00$ea = r2_00_ea$q;
@@ -760,9 +772,10 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
 endmodule // sfu_attr
 
 
-module sfu_attr$o00(s_hi,s_lo,ea,zneg,spec,spec_y,y);
+module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Module arguments
+    input wire  clock;
     input wire  [81:0] s_hi;
     input wire  [63:0] s_lo;
     input wire  [9:0] ea;
@@ -782,6 +795,30 @@ module sfu_attr$o00(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     wire  norm$rb;
     wire  norm$st;
     wire  [10:0] norm$e;
+    reg  norm_sgn$d;
+    wire  norm_sgn$q;
+    reg  norm_sgn$clock;
+    reg  norm_zero$d;
+    wire  norm_zero$q;
+    reg  norm_zero$clock;
+    reg  [23:0] norm_sig$d;
+    wire  [23:0] norm_sig$q;
+    reg  norm_sig$clock;
+    reg  norm_rb$d;
+    wire  norm_rb$q;
+    reg  norm_rb$clock;
+    reg  norm_st$d;
+    wire  norm_st$q;
+    reg  norm_st$clock;
+    reg  [10:0] norm_e$d;
+    wire  [10:0] norm_e$q;
+    reg  norm_e$clock;
+    reg  norm_spec$d;
+    wire  norm_spec$q;
+    reg  norm_spec$clock;
+    reg  [31:0] norm_spec_y$d;
+    wire  [31:0] norm_spec_y$q;
+    reg  norm_spec_y$clock;
     reg  pack$sgn;
     reg  pack$zero;
     reg  [23:0] pack$sig;
@@ -805,6 +842,46 @@ module sfu_attr$o00(s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .st(norm$st),
         .e(norm$e)
     );
+    sfu_attr$o00$norm_sgn norm_sgn(
+        .d(norm_sgn$d),
+        .q(norm_sgn$q),
+        .clock(norm_sgn$clock)
+    );
+    sfu_attr$o00$norm_zero norm_zero(
+        .d(norm_zero$d),
+        .q(norm_zero$q),
+        .clock(norm_zero$clock)
+    );
+    sfu_attr$o00$norm_sig norm_sig(
+        .d(norm_sig$d),
+        .q(norm_sig$q),
+        .clock(norm_sig$clock)
+    );
+    sfu_attr$o00$norm_rb norm_rb(
+        .d(norm_rb$d),
+        .q(norm_rb$q),
+        .clock(norm_rb$clock)
+    );
+    sfu_attr$o00$norm_st norm_st(
+        .d(norm_st$d),
+        .q(norm_st$q),
+        .clock(norm_st$clock)
+    );
+    sfu_attr$o00$norm_e norm_e(
+        .d(norm_e$d),
+        .q(norm_e$q),
+        .clock(norm_e$clock)
+    );
+    sfu_attr$o00$norm_spec norm_spec(
+        .d(norm_spec$d),
+        .q(norm_spec$q),
+        .clock(norm_spec$clock)
+    );
+    sfu_attr$o00$norm_spec_y norm_spec_y(
+        .d(norm_spec_y$d),
+        .q(norm_spec_y$q),
+        .clock(norm_spec_y$clock)
+    );
     sfu_attr$o00$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
@@ -819,18 +896,42 @@ module sfu_attr$o00(s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Update code
     always @(*) begin
+        norm_sgn$clock = clock;
+        norm_zero$clock = clock;
+        norm_sig$clock = clock;
+        norm_rb$clock = clock;
+        norm_st$clock = clock;
+        norm_e$clock = clock;
+        norm_spec$clock = clock;
+        norm_spec_y$clock = clock;
+        norm_sgn$d = norm_sgn$q;
+        norm_zero$d = norm_zero$q;
+        norm_sig$d = norm_sig$q;
+        norm_rb$d = norm_rb$q;
+        norm_st$d = norm_st$q;
+        norm_e$d = norm_e$q;
+        norm_spec$d = norm_spec$q;
+        norm_spec_y$d = norm_spec_y$q;
         norm$s_hi = s_hi;
         norm$s_lo = s_lo;
         norm$ea = ea;
         norm$zneg = zneg;
-        pack$sgn = norm$sgn;
-        pack$zero = norm$zero;
-        pack$sig = norm$sig;
-        pack$rb = norm$rb;
-        pack$st = norm$st;
-        pack$e = norm$e;
-        pack$spec = spec;
-        pack$spec_y = spec_y;
+        norm_sgn$d = norm$sgn;
+        norm_zero$d = norm$zero;
+        norm_sig$d = norm$sig;
+        norm_rb$d = norm$rb;
+        norm_st$d = norm$st;
+        norm_e$d = norm$e;
+        norm_spec$d = spec;
+        norm_spec_y$d = spec_y;
+        pack$sgn = norm_sgn$q;
+        pack$zero = norm_zero$q;
+        pack$sig = norm_sig$q;
+        pack$rb = norm_rb$q;
+        pack$st = norm_st$q;
+        pack$e = norm_e$q;
+        pack$spec = norm_spec$q;
+        pack$spec_y = norm_spec_y$q;
         y = pack$y;
     end
 
@@ -875,6 +976,158 @@ module sfu_attr$o00$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
 endmodule // sfu_attr$o00$norm
 
 
+module sfu_attr$o00$norm_e(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$norm_e
+
+
+module sfu_attr$o00$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$norm_rb
+
+
+module sfu_attr$o00$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$norm_sgn
+
+
+module sfu_attr$o00$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$norm_sig
+
+
+module sfu_attr$o00$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$norm_spec
+
+
+module sfu_attr$o00$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$norm_spec_y
+
+
+module sfu_attr$o00$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$norm_st
+
+
+module sfu_attr$o00$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$norm_zero
+
+
 module sfu_attr$o00$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
@@ -911,9 +1164,10 @@ module sfu_attr$o00$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 endmodule // sfu_attr$o00$pack
 
 
-module sfu_attr$o01(s_hi,s_lo,ea,zneg,spec,spec_y,y);
+module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Module arguments
+    input wire  clock;
     input wire  [81:0] s_hi;
     input wire  [63:0] s_lo;
     input wire  [9:0] ea;
@@ -933,6 +1187,30 @@ module sfu_attr$o01(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     wire  norm$rb;
     wire  norm$st;
     wire  [10:0] norm$e;
+    reg  norm_sgn$d;
+    wire  norm_sgn$q;
+    reg  norm_sgn$clock;
+    reg  norm_zero$d;
+    wire  norm_zero$q;
+    reg  norm_zero$clock;
+    reg  [23:0] norm_sig$d;
+    wire  [23:0] norm_sig$q;
+    reg  norm_sig$clock;
+    reg  norm_rb$d;
+    wire  norm_rb$q;
+    reg  norm_rb$clock;
+    reg  norm_st$d;
+    wire  norm_st$q;
+    reg  norm_st$clock;
+    reg  [10:0] norm_e$d;
+    wire  [10:0] norm_e$q;
+    reg  norm_e$clock;
+    reg  norm_spec$d;
+    wire  norm_spec$q;
+    reg  norm_spec$clock;
+    reg  [31:0] norm_spec_y$d;
+    wire  [31:0] norm_spec_y$q;
+    reg  norm_spec_y$clock;
     reg  pack$sgn;
     reg  pack$zero;
     reg  [23:0] pack$sig;
@@ -956,6 +1234,46 @@ module sfu_attr$o01(s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .st(norm$st),
         .e(norm$e)
     );
+    sfu_attr$o01$norm_sgn norm_sgn(
+        .d(norm_sgn$d),
+        .q(norm_sgn$q),
+        .clock(norm_sgn$clock)
+    );
+    sfu_attr$o01$norm_zero norm_zero(
+        .d(norm_zero$d),
+        .q(norm_zero$q),
+        .clock(norm_zero$clock)
+    );
+    sfu_attr$o01$norm_sig norm_sig(
+        .d(norm_sig$d),
+        .q(norm_sig$q),
+        .clock(norm_sig$clock)
+    );
+    sfu_attr$o01$norm_rb norm_rb(
+        .d(norm_rb$d),
+        .q(norm_rb$q),
+        .clock(norm_rb$clock)
+    );
+    sfu_attr$o01$norm_st norm_st(
+        .d(norm_st$d),
+        .q(norm_st$q),
+        .clock(norm_st$clock)
+    );
+    sfu_attr$o01$norm_e norm_e(
+        .d(norm_e$d),
+        .q(norm_e$q),
+        .clock(norm_e$clock)
+    );
+    sfu_attr$o01$norm_spec norm_spec(
+        .d(norm_spec$d),
+        .q(norm_spec$q),
+        .clock(norm_spec$clock)
+    );
+    sfu_attr$o01$norm_spec_y norm_spec_y(
+        .d(norm_spec_y$d),
+        .q(norm_spec_y$q),
+        .clock(norm_spec_y$clock)
+    );
     sfu_attr$o01$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
@@ -970,18 +1288,42 @@ module sfu_attr$o01(s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Update code
     always @(*) begin
+        norm_sgn$clock = clock;
+        norm_zero$clock = clock;
+        norm_sig$clock = clock;
+        norm_rb$clock = clock;
+        norm_st$clock = clock;
+        norm_e$clock = clock;
+        norm_spec$clock = clock;
+        norm_spec_y$clock = clock;
+        norm_sgn$d = norm_sgn$q;
+        norm_zero$d = norm_zero$q;
+        norm_sig$d = norm_sig$q;
+        norm_rb$d = norm_rb$q;
+        norm_st$d = norm_st$q;
+        norm_e$d = norm_e$q;
+        norm_spec$d = norm_spec$q;
+        norm_spec_y$d = norm_spec_y$q;
         norm$s_hi = s_hi;
         norm$s_lo = s_lo;
         norm$ea = ea;
         norm$zneg = zneg;
-        pack$sgn = norm$sgn;
-        pack$zero = norm$zero;
-        pack$sig = norm$sig;
-        pack$rb = norm$rb;
-        pack$st = norm$st;
-        pack$e = norm$e;
-        pack$spec = spec;
-        pack$spec_y = spec_y;
+        norm_sgn$d = norm$sgn;
+        norm_zero$d = norm$zero;
+        norm_sig$d = norm$sig;
+        norm_rb$d = norm$rb;
+        norm_st$d = norm$st;
+        norm_e$d = norm$e;
+        norm_spec$d = spec;
+        norm_spec_y$d = spec_y;
+        pack$sgn = norm_sgn$q;
+        pack$zero = norm_zero$q;
+        pack$sig = norm_sig$q;
+        pack$rb = norm_rb$q;
+        pack$st = norm_st$q;
+        pack$e = norm_e$q;
+        pack$spec = norm_spec$q;
+        pack$spec_y = norm_spec_y$q;
         y = pack$y;
     end
 
@@ -1026,6 +1368,158 @@ module sfu_attr$o01$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
 endmodule // sfu_attr$o01$norm
 
 
+module sfu_attr$o01$norm_e(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$norm_e
+
+
+module sfu_attr$o01$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$norm_rb
+
+
+module sfu_attr$o01$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$norm_sgn
+
+
+module sfu_attr$o01$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$norm_sig
+
+
+module sfu_attr$o01$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$norm_spec
+
+
+module sfu_attr$o01$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$norm_spec_y
+
+
+module sfu_attr$o01$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$norm_st
+
+
+module sfu_attr$o01$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$norm_zero
+
+
 module sfu_attr$o01$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
@@ -1062,9 +1556,10 @@ module sfu_attr$o01$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 endmodule // sfu_attr$o01$pack
 
 
-module sfu_attr$o10(s_hi,s_lo,ea,zneg,spec,spec_y,y);
+module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Module arguments
+    input wire  clock;
     input wire  [81:0] s_hi;
     input wire  [63:0] s_lo;
     input wire  [9:0] ea;
@@ -1084,6 +1579,30 @@ module sfu_attr$o10(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     wire  norm$rb;
     wire  norm$st;
     wire  [10:0] norm$e;
+    reg  norm_sgn$d;
+    wire  norm_sgn$q;
+    reg  norm_sgn$clock;
+    reg  norm_zero$d;
+    wire  norm_zero$q;
+    reg  norm_zero$clock;
+    reg  [23:0] norm_sig$d;
+    wire  [23:0] norm_sig$q;
+    reg  norm_sig$clock;
+    reg  norm_rb$d;
+    wire  norm_rb$q;
+    reg  norm_rb$clock;
+    reg  norm_st$d;
+    wire  norm_st$q;
+    reg  norm_st$clock;
+    reg  [10:0] norm_e$d;
+    wire  [10:0] norm_e$q;
+    reg  norm_e$clock;
+    reg  norm_spec$d;
+    wire  norm_spec$q;
+    reg  norm_spec$clock;
+    reg  [31:0] norm_spec_y$d;
+    wire  [31:0] norm_spec_y$q;
+    reg  norm_spec_y$clock;
     reg  pack$sgn;
     reg  pack$zero;
     reg  [23:0] pack$sig;
@@ -1107,6 +1626,46 @@ module sfu_attr$o10(s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .st(norm$st),
         .e(norm$e)
     );
+    sfu_attr$o10$norm_sgn norm_sgn(
+        .d(norm_sgn$d),
+        .q(norm_sgn$q),
+        .clock(norm_sgn$clock)
+    );
+    sfu_attr$o10$norm_zero norm_zero(
+        .d(norm_zero$d),
+        .q(norm_zero$q),
+        .clock(norm_zero$clock)
+    );
+    sfu_attr$o10$norm_sig norm_sig(
+        .d(norm_sig$d),
+        .q(norm_sig$q),
+        .clock(norm_sig$clock)
+    );
+    sfu_attr$o10$norm_rb norm_rb(
+        .d(norm_rb$d),
+        .q(norm_rb$q),
+        .clock(norm_rb$clock)
+    );
+    sfu_attr$o10$norm_st norm_st(
+        .d(norm_st$d),
+        .q(norm_st$q),
+        .clock(norm_st$clock)
+    );
+    sfu_attr$o10$norm_e norm_e(
+        .d(norm_e$d),
+        .q(norm_e$q),
+        .clock(norm_e$clock)
+    );
+    sfu_attr$o10$norm_spec norm_spec(
+        .d(norm_spec$d),
+        .q(norm_spec$q),
+        .clock(norm_spec$clock)
+    );
+    sfu_attr$o10$norm_spec_y norm_spec_y(
+        .d(norm_spec_y$d),
+        .q(norm_spec_y$q),
+        .clock(norm_spec_y$clock)
+    );
     sfu_attr$o10$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
@@ -1121,18 +1680,42 @@ module sfu_attr$o10(s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Update code
     always @(*) begin
+        norm_sgn$clock = clock;
+        norm_zero$clock = clock;
+        norm_sig$clock = clock;
+        norm_rb$clock = clock;
+        norm_st$clock = clock;
+        norm_e$clock = clock;
+        norm_spec$clock = clock;
+        norm_spec_y$clock = clock;
+        norm_sgn$d = norm_sgn$q;
+        norm_zero$d = norm_zero$q;
+        norm_sig$d = norm_sig$q;
+        norm_rb$d = norm_rb$q;
+        norm_st$d = norm_st$q;
+        norm_e$d = norm_e$q;
+        norm_spec$d = norm_spec$q;
+        norm_spec_y$d = norm_spec_y$q;
         norm$s_hi = s_hi;
         norm$s_lo = s_lo;
         norm$ea = ea;
         norm$zneg = zneg;
-        pack$sgn = norm$sgn;
-        pack$zero = norm$zero;
-        pack$sig = norm$sig;
-        pack$rb = norm$rb;
-        pack$st = norm$st;
-        pack$e = norm$e;
-        pack$spec = spec;
-        pack$spec_y = spec_y;
+        norm_sgn$d = norm$sgn;
+        norm_zero$d = norm$zero;
+        norm_sig$d = norm$sig;
+        norm_rb$d = norm$rb;
+        norm_st$d = norm$st;
+        norm_e$d = norm$e;
+        norm_spec$d = spec;
+        norm_spec_y$d = spec_y;
+        pack$sgn = norm_sgn$q;
+        pack$zero = norm_zero$q;
+        pack$sig = norm_sig$q;
+        pack$rb = norm_rb$q;
+        pack$st = norm_st$q;
+        pack$e = norm_e$q;
+        pack$spec = norm_spec$q;
+        pack$spec_y = norm_spec_y$q;
         y = pack$y;
     end
 
@@ -1177,6 +1760,158 @@ module sfu_attr$o10$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
 endmodule // sfu_attr$o10$norm
 
 
+module sfu_attr$o10$norm_e(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$norm_e
+
+
+module sfu_attr$o10$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$norm_rb
+
+
+module sfu_attr$o10$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$norm_sgn
+
+
+module sfu_attr$o10$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$norm_sig
+
+
+module sfu_attr$o10$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$norm_spec
+
+
+module sfu_attr$o10$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$norm_spec_y
+
+
+module sfu_attr$o10$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$norm_st
+
+
+module sfu_attr$o10$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$norm_zero
+
+
 module sfu_attr$o10$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
@@ -1213,9 +1948,10 @@ module sfu_attr$o10$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 endmodule // sfu_attr$o10$pack
 
 
-module sfu_attr$o11(s_hi,s_lo,ea,zneg,spec,spec_y,y);
+module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Module arguments
+    input wire  clock;
     input wire  [81:0] s_hi;
     input wire  [63:0] s_lo;
     input wire  [9:0] ea;
@@ -1235,6 +1971,30 @@ module sfu_attr$o11(s_hi,s_lo,ea,zneg,spec,spec_y,y);
     wire  norm$rb;
     wire  norm$st;
     wire  [10:0] norm$e;
+    reg  norm_sgn$d;
+    wire  norm_sgn$q;
+    reg  norm_sgn$clock;
+    reg  norm_zero$d;
+    wire  norm_zero$q;
+    reg  norm_zero$clock;
+    reg  [23:0] norm_sig$d;
+    wire  [23:0] norm_sig$q;
+    reg  norm_sig$clock;
+    reg  norm_rb$d;
+    wire  norm_rb$q;
+    reg  norm_rb$clock;
+    reg  norm_st$d;
+    wire  norm_st$q;
+    reg  norm_st$clock;
+    reg  [10:0] norm_e$d;
+    wire  [10:0] norm_e$q;
+    reg  norm_e$clock;
+    reg  norm_spec$d;
+    wire  norm_spec$q;
+    reg  norm_spec$clock;
+    reg  [31:0] norm_spec_y$d;
+    wire  [31:0] norm_spec_y$q;
+    reg  norm_spec_y$clock;
     reg  pack$sgn;
     reg  pack$zero;
     reg  [23:0] pack$sig;
@@ -1258,6 +2018,46 @@ module sfu_attr$o11(s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .st(norm$st),
         .e(norm$e)
     );
+    sfu_attr$o11$norm_sgn norm_sgn(
+        .d(norm_sgn$d),
+        .q(norm_sgn$q),
+        .clock(norm_sgn$clock)
+    );
+    sfu_attr$o11$norm_zero norm_zero(
+        .d(norm_zero$d),
+        .q(norm_zero$q),
+        .clock(norm_zero$clock)
+    );
+    sfu_attr$o11$norm_sig norm_sig(
+        .d(norm_sig$d),
+        .q(norm_sig$q),
+        .clock(norm_sig$clock)
+    );
+    sfu_attr$o11$norm_rb norm_rb(
+        .d(norm_rb$d),
+        .q(norm_rb$q),
+        .clock(norm_rb$clock)
+    );
+    sfu_attr$o11$norm_st norm_st(
+        .d(norm_st$d),
+        .q(norm_st$q),
+        .clock(norm_st$clock)
+    );
+    sfu_attr$o11$norm_e norm_e(
+        .d(norm_e$d),
+        .q(norm_e$q),
+        .clock(norm_e$clock)
+    );
+    sfu_attr$o11$norm_spec norm_spec(
+        .d(norm_spec$d),
+        .q(norm_spec$q),
+        .clock(norm_spec$clock)
+    );
+    sfu_attr$o11$norm_spec_y norm_spec_y(
+        .d(norm_spec_y$d),
+        .q(norm_spec_y$q),
+        .clock(norm_spec_y$clock)
+    );
     sfu_attr$o11$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
@@ -1272,18 +2072,42 @@ module sfu_attr$o11(s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Update code
     always @(*) begin
+        norm_sgn$clock = clock;
+        norm_zero$clock = clock;
+        norm_sig$clock = clock;
+        norm_rb$clock = clock;
+        norm_st$clock = clock;
+        norm_e$clock = clock;
+        norm_spec$clock = clock;
+        norm_spec_y$clock = clock;
+        norm_sgn$d = norm_sgn$q;
+        norm_zero$d = norm_zero$q;
+        norm_sig$d = norm_sig$q;
+        norm_rb$d = norm_rb$q;
+        norm_st$d = norm_st$q;
+        norm_e$d = norm_e$q;
+        norm_spec$d = norm_spec$q;
+        norm_spec_y$d = norm_spec_y$q;
         norm$s_hi = s_hi;
         norm$s_lo = s_lo;
         norm$ea = ea;
         norm$zneg = zneg;
-        pack$sgn = norm$sgn;
-        pack$zero = norm$zero;
-        pack$sig = norm$sig;
-        pack$rb = norm$rb;
-        pack$st = norm$st;
-        pack$e = norm$e;
-        pack$spec = spec;
-        pack$spec_y = spec_y;
+        norm_sgn$d = norm$sgn;
+        norm_zero$d = norm$zero;
+        norm_sig$d = norm$sig;
+        norm_rb$d = norm$rb;
+        norm_st$d = norm$st;
+        norm_e$d = norm$e;
+        norm_spec$d = spec;
+        norm_spec_y$d = spec_y;
+        pack$sgn = norm_sgn$q;
+        pack$zero = norm_zero$q;
+        pack$sig = norm_sig$q;
+        pack$rb = norm_rb$q;
+        pack$st = norm_st$q;
+        pack$e = norm_e$q;
+        pack$spec = norm_spec$q;
+        pack$spec_y = norm_spec_y$q;
         y = pack$y;
     end
 
@@ -1326,6 +2150,158 @@ module sfu_attr$o11$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
        e = {ea[9], ea} + 11'd3 - {3'd0, lz};
     end
 endmodule // sfu_attr$o11$norm
+
+
+module sfu_attr$o11$norm_e(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$norm_e
+
+
+module sfu_attr$o11$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$norm_rb
+
+
+module sfu_attr$o11$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$norm_sgn
+
+
+module sfu_attr$o11$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$norm_sig
+
+
+module sfu_attr$o11$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$norm_spec
+
+
+module sfu_attr$o11$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$norm_spec_y
+
+
+module sfu_attr$o11$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$norm_st
+
+
+module sfu_attr$o11$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$norm_zero
 
 
 module sfu_attr$o11$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
@@ -2797,6 +3773,9 @@ module sfu_attr$valid_d(clock,d,q);
     reg  stage$2$d;
     wire  stage$2$q;
     reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
 
     // Local signals
     reg  last;
@@ -2817,18 +3796,26 @@ module sfu_attr$valid_d(clock,d,q);
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
+    sfu_attr$valid_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
         stage$2$clock = clock;
+        stage$3$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
+        last = stage$3$q;
         q = last;
     end
 
@@ -2890,6 +3877,25 @@ module sfu_attr$valid_d$stage$2(d,q,clock);
     end
 
 endmodule // sfu_attr$valid_d$stage$2
+
+
+module sfu_attr$valid_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$3
 
 
 module sfu_attr$zneg_d(clock,d,q);

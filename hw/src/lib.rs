@@ -267,7 +267,7 @@ pub fn blocks() -> Vec<BlockEntry> {
         },
         BlockEntry {
             name: "sfu_attr",
-            about: "planar attribute interpolation, 2x2 quad per clock, correctly rounded f32, 3 cycles",
+            about: "planar attribute interpolation, 2x2 quad per clock, correctly rounded f32, pipelined",
             raw_verilog: raw_verilog_of::<sfu::attr::SfuAttr>,
             latency: sfu::attr::ATTR_LATENCY as u32,
         },

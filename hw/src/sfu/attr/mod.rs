@@ -2,18 +2,18 @@
 //! quad per clock, U(i, j) = A (qx + i + 1/2) + B (qy + j + 1/2) + C, binary32 in and out,
 //! each value the exact sum rounded once (round to nearest even, G80 flush and NaN rules).
 //! The quad shares two multipliers (mA (2qx + 1), mB (2qy + 1); the second column and row
-//! add 2 mA, 2 mB). Latency 3 clocks, one quad per clock.
+//! add 2 mA, 2 mB). Latency [`ATTR_LATENCY`] clocks, one quad per clock.
 //!
 //! Pipeline: [`SfuAttrTerms`] (unpack, products, normalized terms, special results) ->
 //! register -> four [`SfuAttrSum`] (exact window sums) -> register -> four
-//! [`SfuAttrRound`] (normalize, then the SFU's shared round/pack) -> register.
+//! [`SfuAttrRound`] (normalize -> register -> the SFU's shared round/pack) -> register.
 //!
 //! Ports:
 //! - `clock`      in   1  rising-edge clock
 //! - `in_valid`   in   1  a quad is presented
 //! - `a`, `b`, `c` in 32  plane coefficients
 //! - `qx`, `qy`   in  12  quad origin: pixel centres at (qx + i + 1/2, qy + j + 1/2)
-//! - `out_valid`  out  1  `in_valid`, 3 clocks later
+//! - `out_valid`  out  1  `in_valid`, `ATTR_LATENCY` clocks later
 //! - `u00`, `u10`, `u01`, `u11`  out 32  U(i, j) for (i, j) = (0,0), (1,0), (0,1), (1,1)
 
 pub mod norm;
@@ -22,13 +22,13 @@ pub mod sum;
 pub mod terms;
 pub mod wide;
 use crate::prim::delay::Delay;
-use crate::sfu::attr::round::SfuAttrRound;
+use crate::sfu::attr::round::{SfuAttrRound, ROUND_LATENCY};
 use crate::sfu::attr::sum::SfuAttrSum;
 use crate::sfu::attr::terms::SfuAttrTerms;
 use rust_hdl::prelude::*;
 
-/// Latency in clocks.
-pub const ATTR_LATENCY: usize = 3;
+/// Latency in clocks: terms, sums, the round stages, the output register.
+pub const ATTR_LATENCY: usize = 2 + ROUND_LATENCY + 1;
 
 #[derive(LogicBlock, Default)]
 pub struct SfuAttr {
@@ -231,7 +231,11 @@ impl Logic for SfuAttr {
         self.r2_11_hi.d.next = self.s11.s_hi.val();
         self.r2_11_lo.d.next = self.s11.s_lo.val();
         self.r2_11_ea.d.next = self.s11.ea.val();
-        // Stage 3.
+        // Stages 3 and 4.
+        self.o00.clock.next = self.clock.val();
+        self.o10.clock.next = self.clock.val();
+        self.o01.clock.next = self.clock.val();
+        self.o11.clock.next = self.clock.val();
         self.o00.s_hi.next = self.r2_00_hi.q.val();
         self.o00.s_lo.next = self.r2_00_lo.q.val();
         self.o00.ea.next = self.r2_00_ea.q.val();
