@@ -27,8 +27,10 @@ use crate::sfu::attr::sum::SfuAttrSum;
 use crate::sfu::attr::terms::SfuAttrTerms;
 use rust_hdl::prelude::*;
 
+/// Clocks before the round stages: terms, sums.
+const BEFORE_ROUND: usize = 2;
 /// Latency in clocks: terms, sums, the round stages, the output register.
-pub const ATTR_LATENCY: usize = 2 + ROUND_LATENCY + 1;
+pub const ATTR_LATENCY: usize = BEFORE_ROUND + ROUND_LATENCY + 1;
 
 #[derive(LogicBlock, Default)]
 pub struct SfuAttr {
@@ -76,9 +78,9 @@ pub struct SfuAttr {
     // Sideband: valid through the whole pipeline; the special result and the zero sign to
     // the round stage.
     valid_d: Delay<Bit, ATTR_LATENCY>,
-    spec_d: Delay<Bit, 2>,
-    spec_y_d: Delay<Bits<32>, 2>,
-    zneg_d: Delay<Bit, 2>,
+    spec_d: Delay<Bit, BEFORE_ROUND>,
+    spec_y_d: Delay<Bits<32>, BEFORE_ROUND>,
+    zneg_d: Delay<Bit, BEFORE_ROUND>,
     r2_00_hi: DFF<Bits<82>>,
     r2_00_lo: DFF<Bits<64>>,
     r2_00_ea: DFF<Bits<10>>,

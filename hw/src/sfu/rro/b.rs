@@ -1,12 +1,12 @@
-//! Stage B of the SFU's range reduction ([`crate::sfu::rro`]): rounds x*2/pi mod 4 to 28
-//! fraction bits and packs the rro.sincos word. Combinational, hand-written Verilog with a
-//! native Rust model.
+//! Stage B of the SFU's range reduction ([`crate::sfu::rro`]), the pack stage of the
+//! standalone [`crate::sfu::rro::SfuRro`]: rounds x*2/pi mod 4 to 28 fraction bits and
+//! packs the rro.sincos word. Combinational, hand-written Verilog with a native Rust model.
 use rust_hdl::prelude::*;
 
 /// Stage B of the RRO (combinational): rounds the reduced argument and packs the word.
 ///
 /// Ports:
-/// - `direct`, `dy`, `neg`, `pr`  in  from stage A (registered)
+/// - `direct`, `dy`, `neg`, `pr`  in  the window stage's results and the product, registered
 /// - `y`                          out 32  the RRO word
 #[derive(LogicBlock, Default)]
 pub struct SfuRroB {

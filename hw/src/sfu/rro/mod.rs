@@ -39,11 +39,11 @@ use crate::sfu::rro::mul::{SfuRroMul, RRO_MUL_LATENCY};
 use crate::sfu::rro::window::SfuRroWindow;
 use rust_hdl::prelude::*;
 
-/// Latency of [`SfuRro`] in clocks: window, the product's stages, pack.
-pub const RRO_LATENCY: usize = 1 + RRO_MUL_LATENCY + 1;
 /// Clocks from the window stage's results to the pack stage: the window's register and the
 /// product's stages.
 const SIDE_DELAY: usize = 1 + RRO_MUL_LATENCY;
+/// Latency of [`SfuRro`] in clocks: window, the product's stages, pack.
+pub const RRO_LATENCY: usize = SIDE_DELAY + 1;
 
 /// The exported RRO block.
 ///

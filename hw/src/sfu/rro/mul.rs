@@ -5,7 +5,7 @@
 //! Stages (each ends in a register):
 //! 1. operands: the operands registered at the multipliers' inputs (the window comes out
 //!    of a block RAM, whose clock-to-output delay leaves no time for a multiply after it).
-//! 2. products: [`SfuRroProducts`], eight MULT18X18D products in four 64-bit terms.
+//! 2. products: [`SfuRroProducts`], seven MULT18X18D products in four 64-bit terms.
 //! 3. pairs: two 64-bit carry-propagate adds, `ta + tb` and `tc + td`.
 //! 4. sum: [`SfuRroSum`], the last 64-bit add, bits 63..33 kept.
 //!
