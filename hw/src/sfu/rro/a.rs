@@ -4,7 +4,7 @@
 //! with a native Rust model: [`SfuRroWindow`](crate::sfu::rro::window::SfuRroWindow)'s Verilog with the product inside. The
 //! standalone [`crate::sfu::rro::SfuRro`] pipelines the same window and product over
 //! several clocks.
-use crate::sfu::rro::window::{rro_window, unpack_window_verilog, EX2_WORD_VERILOG};
+use crate::sfu::rro::window::{ex2_word_verilog, rro_window, unpack_window_verilog, RRO_MIN_BE};
 use rust_hdl::prelude::*;
 
 /// Stage A of the RRO (combinational).
@@ -56,16 +56,16 @@ wire [63:0] prod = {40'd0, m} * win;
 wire unused_prod_lo = ^prod[32:0];
 ",
         );
-        v.push_str(EX2_WORD_VERILOG);
-        v.push_str(
+        v.push_str(&ex2_word_verilog());
+        v.push_str(&format!(
             "\
 always @(*) begin
    neg = s;
-   pr = ((be >= 8'd115) & (be != 8'd255)) ? prod[63:33] : 31'd0;
+   pr = ((be >= 8'd{RRO_MIN_BE}) & (be != 8'd255)) ? prod[63:33] : 31'd0;
    direct = dir_w;
    dy = dy_w;
 end",
-        );
+        ));
         Verilog::Custom(v)
     }
 }

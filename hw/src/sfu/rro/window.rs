@@ -109,7 +109,9 @@ end
 
 /// Verilog, after [`unpack_window_verilog`]: the rro.ex2 word and the direct results,
 /// `dir_w` (the result is `dy_w`) and `dy_w`.
-pub(crate) const EX2_WORD_VERILOG: &str = "\
+pub(crate) fn ex2_word_verilog() -> String {
+    let mut v = String::from(
+        "\
 // shifts for the ex2 word: be - 127 and be - 120 modulo 8 (used only in their ranges)
 wire [2:0] sh_hi = be[2:0] + 3'd1;
 wire [2:0] sh_mid = be[2:0];
@@ -128,10 +130,17 @@ always @(*) begin
    else ey = {s, 1'b0, low};
 end
 // the results are staged in wires: each output port is assigned once (lint gate)
-wire tiny = (be < 8'd115);
+",
+    );
+    v.push_str(&format!("wire tiny = (be < 8'd{RRO_MIN_BE});\n"));
+    v.push_str(
+        "\
 wire dir_w = ex2 | nan | inf | tiny;
 wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
-";
+",
+    );
+    v
+}
 
 /// The window stage (combinational).
 #[derive(LogicBlock, Default)]
@@ -163,7 +172,7 @@ impl Logic for SfuRroWindow {
     }
     fn hdl(&self) -> Verilog {
         let mut v = unpack_window_verilog();
-        v.push_str(EX2_WORD_VERILOG);
+        v.push_str(&ex2_word_verilog());
         v.push_str(
             "\
 always @(*) begin
