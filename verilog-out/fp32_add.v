@@ -303,28 +303,109 @@ module fp32_add$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
     // Stub signals
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
     reg  round$sign;
-    reg  [10:0] round$exp;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
     reg  [22:0] round$frac;
     reg  round$g;
     reg  round$rs;
     reg  round$rz;
     wire  [31:0] round$y;
+
+    // Sub module instances
+    fp32_add$core$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    fp32_add$core$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    fp32_add$core$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        align$x_sign = x_sign;
+        align$x_exp = x_exp;
+        align$x_sig = x_sig;
+        align$y_sign = y_sign;
+        align$y_exp = y_exp;
+        align$y_sig = y_sig;
+        norm$sum = align$sum;
+        norm$exp = align$exp;
+        round$sign = align$sign;
+        round$both_neg = align$both_neg;
+        round$zero = norm$zero;
+        round$n_exp = norm$n_exp;
+        round$frac = norm$frac;
+        round$g = norm$g;
+        round$rs = norm$rs;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // fp32_add$core
+
+
+module fp32_add$core$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
 
     // Local signals
     reg  x_big;
@@ -343,39 +424,7 @@ module fp32_add$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
     reg  [26:0] s_al;
     reg  [27:0] l28;
     reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    fp32_add$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
+    reg  [27:0] sum_v;
 
     // Update code
     always @(*) begin
@@ -406,17 +455,69 @@ module fp32_add$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
         end
         l28 = ((l27) & 28'hfffffff);
         s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
+        sum_v = l28 + s28;
         if (l_sign != s_sign) begin
-            sum = l28 - s28;
+            sum_v = l28 - s28;
         end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // fp32_add$core$align
+
+
+module fp32_add$core$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
         carry = sum[32'h1b];
-        exact_zero = ~|sum;
+        zero = ~|sum;
         nc = sum[(32'h1)+:(26)];
         if (sum[32'h0]) begin
             nc = sum[(32'h1)+:(26)] | one26;
         end
-        l_exp11 = ((l_exp) & 11'h7ff);
+        l_exp11 = ((exp) & 11'h7ff);
         e0 = l_exp11 + off;
         x0 = sum[(32'h0)+:(27)];
         x1 = x0;
@@ -456,27 +557,77 @@ module fp32_add$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
             n26 = nc;
             e_n = l_exp11 + off_carry;
         end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // fp32_add$core$norm
+
+
+module fp32_add$core$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    fp32_add$core$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
         round$rz = rz;
-        zero_sign = l_sign & s_sign;
         y_v = round$y;
-        if (exact_zero) begin
+        if (zero) begin
             y_v = zero32;
-            if (zero_sign) begin
+            if (both_neg) begin
                 y_v = sign_bit;
             end
         end
         y = y_v;
     end
 
-endmodule // fp32_add$core
+endmodule // fp32_add$core$round
 
 
-module fp32_add$core$round(sign,exp,frac,g,rs,rz,y);
+module fp32_add$core$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -551,4 +702,4 @@ module fp32_add$core$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // fp32_add$core$round
+endmodule // fp32_add$core$round$round

@@ -9,6 +9,208 @@ module fp32_cvt(a,kind,rnd,y);
     input wire  [1:0] rnd;
     output reg  [31:0] y;
 
+    // Stub signals
+    reg  [31:0] shift$a;
+    reg  [2:0] shift$kind;
+    reg  [1:0] shift$rnd;
+    wire  shift$done;
+    wire  [31:0] shift$early;
+    wire  [31:0] shift$nm;
+    wire  shift$ns;
+    wire  [7:0] shift$nbase;
+    reg  [1:0] norm$rnd;
+    reg  norm$done;
+    reg  [31:0] norm$early;
+    reg  [31:0] norm$nm;
+    reg  norm$ns;
+    reg  [7:0] norm$nbase;
+    wire  [31:0] norm$y;
+
+    // Sub module instances
+    fp32_cvt$shift shift(
+        .a(shift$a),
+        .kind(shift$kind),
+        .rnd(shift$rnd),
+        .done(shift$done),
+        .early(shift$early),
+        .nm(shift$nm),
+        .ns(shift$ns),
+        .nbase(shift$nbase)
+    );
+    fp32_cvt$norm norm(
+        .rnd(norm$rnd),
+        .done(norm$done),
+        .early(norm$early),
+        .nm(norm$nm),
+        .ns(norm$ns),
+        .nbase(norm$nbase),
+        .y(norm$y)
+    );
+
+    // Update code
+    always @(*) begin
+        shift$a = a;
+        shift$kind = kind;
+        shift$rnd = rnd;
+        norm$rnd = rnd;
+        norm$done = shift$done;
+        norm$early = shift$early;
+        norm$nm = shift$nm;
+        norm$ns = shift$ns;
+        norm$nbase = shift$nbase;
+        y = norm$y;
+    end
+
+endmodule // fp32_cvt
+
+
+module fp32_cvt$norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
+        nm_zero = ~|nm;
+        z16 = ~|nm[(32'h10)+:(16)];
+        n1 = nm;
+        l16 = 32'h0;
+        if (z16) begin
+            n1 = nm << 32'h10;
+            l16 = lz16;
+        end
+        z8 = ~|n1[(32'h18)+:(8)];
+        n2 = n1;
+        l8 = 32'h0;
+        if (z8) begin
+            n2 = n1 << 32'h8;
+            l8 = lz8;
+        end
+        z4 = ~|n2[(32'h1c)+:(4)];
+        n3 = n2;
+        l4 = 32'h0;
+        if (z4) begin
+            n3 = n2 << 32'h4;
+            l4 = lz4;
+        end
+        z2 = ~|n3[(32'h1e)+:(2)];
+        n4 = n3;
+        l2 = 32'h0;
+        if (z2) begin
+            n4 = n3 << 32'h2;
+            l2 = lz2;
+        end
+        z1 = ~n4[32'h1f];
+        n5 = n4;
+        l1 = 32'h0;
+        if (z1) begin
+            n5 = n4 << 32'h1;
+            l1 = lz1;
+        end
+        lz = l16 | l8 | l4 | l2 | l1;
+        nexp = nbase - lz;
+        nsig = n5[(32'h8)+:(24)];
+        nr = n5[32'h7];
+        nst = |n5[(32'h0)+:(7)];
+        nlsb = n5[32'h8];
+        nrs = nr | nst;
+        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
+        nsig32 = ((nsig) & 32'hffffffff);
+        rsig = nsig32;
+        if (inc_b) begin
+            rsig = nsig32 + one32;
+        end
+        nexp_m1 = nexp - one8;
+        ne32 = ((nexp_m1) & 32'hffffffff);
+        nesh = ne32 << 32'h17;
+        fmag = nesh + rsig;
+        fmz = fmag;
+        if (nm_zero) begin
+            fmz = 32'h0;
+        end
+        fres = fmz;
+        if (ns) begin
+            fres = fmz | sign32;
+        end
+        y_v = fres;
+        if (done) begin
+            y_v = early;
+        end
+        y = y_v;
+    end
+
+endmodule // fp32_cvt$norm
+
+
+module fp32_cvt$shift(a,kind,rnd,done,early,nm,ns,nbase);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [2:0] kind;
+    input wire  [1:0] rnd;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
+
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
     localparam  kc_f32_u32 = 3'b1;
@@ -27,11 +229,6 @@ module fp32_cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -45,6 +242,11 @@ module fp32_cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -108,45 +310,7 @@ module fp32_cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -272,123 +436,61 @@ module fp32_cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
-        nm_zero = ~|nm;
-        z16 = ~|nm[(32'h10)+:(16)];
-        n1 = nm;
-        l16 = 32'h0;
-        if (z16) begin
-            n1 = nm << 32'h10;
-            l16 = lz16;
-        end
-        z8 = ~|n1[(32'h18)+:(8)];
-        n2 = n1;
-        l8 = 32'h0;
-        if (z8) begin
-            n2 = n1 << 32'h8;
-            l8 = lz8;
-        end
-        z4 = ~|n2[(32'h1c)+:(4)];
-        n3 = n2;
-        l4 = 32'h0;
-        if (z4) begin
-            n3 = n2 << 32'h4;
-            l4 = lz4;
-        end
-        z2 = ~|n3[(32'h1e)+:(2)];
-        n4 = n3;
-        l2 = 32'h0;
-        if (z2) begin
-            n4 = n3 << 32'h2;
-            l2 = lz2;
-        end
-        z1 = ~n4[32'h1f];
-        n5 = n4;
-        l1 = 32'h0;
-        if (z1) begin
-            n5 = n4 << 32'h1;
-            l1 = lz1;
-        end
-        lz = l16 | l8 | l4 | l2 | l1;
-        nexp = nbase - lz;
-        nsig = n5[(32'h8)+:(24)];
-        nr = n5[32'h7];
-        nst = |n5[(32'h0)+:(7)];
-        nlsb = n5[32'h8];
-        nrs = nr | nst;
-        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
-        nsig32 = ((nsig) & 32'hffffffff);
-        rsig = nsig32;
-        if (inc_b) begin
-            rsig = nsig32 + one32;
-        end
-        nexp_m1 = nexp - one8;
-        ne32 = ((nexp_m1) & 32'hffffffff);
-        nesh = ne32 << 32'h17;
-        fmag = nesh + rsig;
-        fmz = fmag;
-        if (nm_zero) begin
-            fmz = 32'h0;
-        end
-        fres = fmz;
-        if (ns) begin
-            fres = fmz | sign32;
-        end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
+        done_v = 1'b1;
+        early_v = 32'h0;
         if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
+            done_v = 1'b0;
         end
         if (k_s32_f32) begin
-            y_v = i_s32;
+            early_v = i_s32;
         end
         if (k_u32_f32) begin
-            y_v = i_u32;
+            early_v = i_u32;
         end
+        e_ge150 = exp_f >= e150;
         if (k_f32_int) begin
-            y_v = r4;
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
         end
         if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
+            early_v = ((hres) & 32'hffffffff);
         end
         if (k_f32_f16) begin
-            y_v = r6;
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
         end
-        y = y_v;
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
     end
 
-endmodule // fp32_cvt
+endmodule // fp32_cvt$shift

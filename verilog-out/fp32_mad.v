@@ -10,61 +10,32 @@ module fp32_mad(a,b,c,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  zero24 = 24'h0;
-    localparam  off_hi = 10'b10;
-    localparam  off_lo = 10'b1;
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [31:0] cc$a;
-    reg  cc$daz;
-    wire  cc$sign;
-    wire  [7:0] cc$exp;
-    wire  [22:0] cc$frac;
-    wire  [7:0] cc$exp_eff;
-    wire  [23:0] cc$sig;
-    wire  cc$is_zero;
-    wire  cc$is_subnormal;
-    wire  cc$is_normal;
-    wire  cc$is_inf;
-    wire  cc$is_nan;
-    wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] operands$hi;
+    reg  operands$lo23;
+    reg  operands$p_sign;
+    reg  [9:0] operands$esum;
+    reg  operands$p_zero;
+    reg  operands$p_inf;
+    reg  operands$p_nan;
+    reg  [31:0] operands$c;
+    wire  operands$x_sign;
+    wire  [9:0] operands$x_exp;
+    wire  [23:0] operands$x_sig;
+    wire  operands$y_sign;
+    wire  [9:0] operands$y_exp;
+    wire  [23:0] operands$y_sig;
+    wire  operands$special;
+    wire  [31:0] operands$special_y;
     reg  core$x_sign;
     reg  [9:0] core$x_exp;
     reg  [23:0] core$x_sig;
@@ -75,74 +46,37 @@ module fp32_mad(a,b,c,rz,y);
     wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
-    reg  top;
-    reg  [23:0] hi_sh;
-    reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
-    reg  [9:0] p_exp;
-    reg  [9:0] ec;
-    reg  nan;
-    reg  [9:0] x_exp_v;
-    reg  [23:0] x_sig_v;
-    reg  [9:0] y_exp_v;
     reg  [31:0] y_v;
 
     // Sub module instances
-    fp32_mad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
+    fp32_mad$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
     );
-    fp32_mad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    fp32_mad$cc cc(
-        .a(cc$a),
-        .daz(cc$daz),
-        .sign(cc$sign),
-        .exp(cc$exp),
-        .frac(cc$frac),
-        .exp_eff(cc$exp_eff),
-        .sig(cc$sig),
-        .is_zero(cc$is_zero),
-        .is_subnormal(cc$is_subnormal),
-        .is_normal(cc$is_normal),
-        .is_inf(cc$is_inf),
-        .is_nan(cc$is_nan),
-        .is_snan(cc$is_snan)
-    );
-    fp32_mad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
+    fp32_mad$operands operands(
+        .hi(operands$hi),
+        .lo23(operands$lo23),
+        .p_sign(operands$p_sign),
+        .esum(operands$esum),
+        .p_zero(operands$p_zero),
+        .p_inf(operands$p_inf),
+        .p_nan(operands$p_nan),
+        .c(operands$c),
+        .x_sign(operands$x_sign),
+        .x_exp(operands$x_exp),
+        .x_sig(operands$x_sig),
+        .y_sign(operands$y_sign),
+        .y_exp(operands$y_exp),
+        .y_sig(operands$y_sig),
+        .special(operands$special),
+        .special_y(operands$special_y)
     );
     fp32_mad$core core(
         .x_sign(core$x_sign),
@@ -157,286 +91,31 @@ module fp32_mad(a,b,c,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        cc$a = c;
-        cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
-        p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
-            p_sig = hi_sh | one24;
-        end
-        p_exp = esum + off_lo;
-        if (top) begin
-            p_sig = mul$hi;
-            p_exp = esum + off_hi;
-        end
-        ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
-        x_exp_v = p_exp;
-        x_sig_v = p_sig;
-        if (p_zero) begin
-            x_exp_v = zero10;
-            x_sig_v = zero24;
-        end
-        core$y_sign = cc$sign;
-        y_exp_v = ec;
-        if (cc$is_zero) begin
-            y_exp_v = zero10;
-        end
-        core$y_sig = cc$sig;
+        product$a = a;
+        product$b = b;
+        operands$hi = product$hi;
+        operands$lo23 = product$lo[32'h17];
+        operands$p_sign = product$sign;
+        operands$esum = product$esum;
+        operands$p_zero = product$zero;
+        operands$p_inf = product$inf;
+        operands$p_nan = product$nan;
+        operands$c = c;
+        core$x_sign = operands$x_sign;
+        core$x_exp = operands$x_exp;
+        core$x_sig = operands$x_sig;
+        core$y_sign = operands$y_sign;
+        core$y_exp = operands$y_exp;
+        core$y_sig = operands$y_sig;
         core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
         y_v = core$y;
-        if (cc$is_inf) begin
-            y_v = inf;
-            if (cc$sign) begin
-                y_v = inf | sign_bit;
-            end
+        if (operands$special) begin
+            y_v = operands$special_y;
         end
-        if (p_inf) begin
-            y_v = inf;
-            if (sp) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
         y = y_v;
     end
 
 endmodule // fp32_mad
-
-
-module fp32_mad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // fp32_mad$ca
-
-
-module fp32_mad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // fp32_mad$cb
-
-
-module fp32_mad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // fp32_mad$cc
 
 
 module fp32_mad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
@@ -451,28 +130,109 @@ module fp32_mad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
     // Stub signals
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
     reg  round$sign;
-    reg  [10:0] round$exp;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
     reg  [22:0] round$frac;
     reg  round$g;
     reg  round$rs;
     reg  round$rz;
     wire  [31:0] round$y;
+
+    // Sub module instances
+    fp32_mad$core$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    fp32_mad$core$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    fp32_mad$core$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        align$x_sign = x_sign;
+        align$x_exp = x_exp;
+        align$x_sig = x_sig;
+        align$y_sign = y_sign;
+        align$y_exp = y_exp;
+        align$y_sig = y_sig;
+        norm$sum = align$sum;
+        norm$exp = align$exp;
+        round$sign = align$sign;
+        round$both_neg = align$both_neg;
+        round$zero = norm$zero;
+        round$n_exp = norm$n_exp;
+        round$frac = norm$frac;
+        round$g = norm$g;
+        round$rs = norm$rs;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // fp32_mad$core
+
+
+module fp32_mad$core$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
 
     // Local signals
     reg  x_big;
@@ -491,39 +251,7 @@ module fp32_mad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
     reg  [26:0] s_al;
     reg  [27:0] l28;
     reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    fp32_mad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
+    reg  [27:0] sum_v;
 
     // Update code
     always @(*) begin
@@ -554,17 +282,69 @@ module fp32_mad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
         end
         l28 = ((l27) & 28'hfffffff);
         s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
+        sum_v = l28 + s28;
         if (l_sign != s_sign) begin
-            sum = l28 - s28;
+            sum_v = l28 - s28;
         end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // fp32_mad$core$align
+
+
+module fp32_mad$core$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
         carry = sum[32'h1b];
-        exact_zero = ~|sum;
+        zero = ~|sum;
         nc = sum[(32'h1)+:(26)];
         if (sum[32'h0]) begin
             nc = sum[(32'h1)+:(26)] | one26;
         end
-        l_exp11 = ((l_exp) & 11'h7ff);
+        l_exp11 = ((exp) & 11'h7ff);
         e0 = l_exp11 + off;
         x0 = sum[(32'h0)+:(27)];
         x1 = x0;
@@ -604,27 +384,77 @@ module fp32_mad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
             n26 = nc;
             e_n = l_exp11 + off_carry;
         end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // fp32_mad$core$norm
+
+
+module fp32_mad$core$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    fp32_mad$core$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
         round$rz = rz;
-        zero_sign = l_sign & s_sign;
         y_v = round$y;
-        if (exact_zero) begin
+        if (zero) begin
             y_v = zero32;
-            if (zero_sign) begin
+            if (both_neg) begin
                 y_v = sign_bit;
             end
         end
         y = y_v;
     end
 
-endmodule // fp32_mad$core
+endmodule // fp32_mad$core$round
 
 
-module fp32_mad$core$round(sign,exp,frac,g,rs,rz,y);
+module fp32_mad$core$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -699,10 +529,466 @@ module fp32_mad$core$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // fp32_mad$core$round
+endmodule // fp32_mad$core$round$round
 
 
-module fp32_mad$mul(a,b,hi,lo);
+module fp32_mad$operands(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
+    input wire  [31:0] c;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  zero24 = 24'h0;
+    localparam  off_hi = 10'b10;
+    localparam  off_lo = 10'b1;
+    localparam  bias = 10'b10000000;
+    localparam  zero10 = 10'b0;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+
+    // Stub signals
+    reg  [31:0] cc$a;
+    reg  cc$daz;
+    wire  cc$sign;
+    wire  [7:0] cc$exp;
+    wire  [22:0] cc$frac;
+    wire  [7:0] cc$exp_eff;
+    wire  [23:0] cc$sig;
+    wire  cc$is_zero;
+    wire  cc$is_subnormal;
+    wire  cc$is_normal;
+    wire  cc$is_inf;
+    wire  cc$is_nan;
+    wire  cc$is_snan;
+
+    // Local signals
+    reg  top;
+    reg  [23:0] hi_sh;
+    reg  [23:0] p_sig;
+    reg  [9:0] p_exp;
+    reg  [9:0] ec;
+    reg  nan;
+    reg  [9:0] x_exp_v;
+    reg  [23:0] x_sig_v;
+    reg  [9:0] y_exp_v;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    fp32_mad$operands$cc cc(
+        .a(cc$a),
+        .daz(cc$daz),
+        .sign(cc$sign),
+        .exp(cc$exp),
+        .frac(cc$frac),
+        .exp_eff(cc$exp_eff),
+        .sig(cc$sig),
+        .is_zero(cc$is_zero),
+        .is_subnormal(cc$is_subnormal),
+        .is_normal(cc$is_normal),
+        .is_inf(cc$is_inf),
+        .is_nan(cc$is_nan),
+        .is_snan(cc$is_snan)
+    );
+
+    // Update code
+    always @(*) begin
+        cc$a = c;
+        cc$daz = 1'b1;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
+        p_sig = hi_sh;
+        if (lo23) begin
+            p_sig = hi_sh | one24;
+        end
+        p_exp = esum + off_lo;
+        if (top) begin
+            p_sig = hi;
+            p_exp = esum + off_hi;
+        end
+        ec = ((cc$exp_eff) & 10'h3ff) + bias;
+        x_sign = p_sign;
+        x_exp_v = p_exp;
+        x_sig_v = p_sig;
+        if (p_zero) begin
+            x_exp_v = zero10;
+            x_sig_v = zero24;
+        end
+        y_sign = cc$sign;
+        y_exp_v = ec;
+        if (cc$is_zero) begin
+            y_exp_v = zero10;
+        end
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
+        if (cc$is_inf) begin
+            y_v = inf;
+            if (cc$sign) begin
+                y_v = inf | sign_bit;
+            end
+        end
+        if (p_inf) begin
+            y_v = inf;
+            if (p_sign) begin
+                y_v = inf | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
+    end
+
+endmodule // fp32_mad$operands
+
+
+module fp32_mad$operands$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // fp32_mad$operands$cc
+
+
+module fp32_mad$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    fp32_mad$product$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    fp32_mad$product$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    fp32_mad$product$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // fp32_mad$product
+
+
+module fp32_mad$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // fp32_mad$product$ca
+
+
+module fp32_mad$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // fp32_mad$product$cb
+
+
+module fp32_mad$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -716,4 +1002,4 @@ module fp32_mad$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // fp32_mad$mul
+endmodule // fp32_mad$product$mul

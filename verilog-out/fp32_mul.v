@@ -9,14 +9,80 @@ module fp32_mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    fp32_mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    fp32_mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // fp32_mul
+
+
+module fp32_mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -49,31 +115,13 @@ module fp32_mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    fp32_mul$ca ca(
+    fp32_mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -88,7 +136,7 @@ module fp32_mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    fp32_mul$cb cb(
+    fp32_mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -103,20 +151,11 @@ module fp32_mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    fp32_mul$mul mul(
+    fp32_mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    fp32_mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -125,58 +164,23 @@ module fp32_mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // fp32_mul
+endmodule // fp32_mul$product
 
 
-module fp32_mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module fp32_mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -245,10 +249,10 @@ module fp32_mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_norma
         exp_eff = exp_eff_v;
     end
 
-endmodule // fp32_mul$ca
+endmodule // fp32_mul$product$ca
 
 
-module fp32_mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module fp32_mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -317,10 +321,10 @@ module fp32_mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_norma
         exp_eff = exp_eff_v;
     end
 
-endmodule // fp32_mul$cb
+endmodule // fp32_mul$product$cb
 
 
-module fp32_mul$mul(a,b,hi,lo);
+module fp32_mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -334,10 +338,110 @@ module fp32_mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // fp32_mul$mul
+endmodule // fp32_mul$product$mul
 
 
-module fp32_mul$round(sign,exp,frac,g,rs,rz,y);
+module fp32_mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    fp32_mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // fp32_mul$round
+
+
+module fp32_mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -412,4 +516,4 @@ module fp32_mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // fp32_mul$round
+endmodule // fp32_mul$round$round

@@ -8528,6 +8528,15 @@ module sm$done_dl(clock,d,q);
     reg  stage$8$d;
     wire  stage$8$q;
     reg  stage$8$clock;
+    reg  stage$9$d;
+    wire  stage$9$q;
+    reg  stage$9$clock;
+    reg  stage$10$d;
+    wire  stage$10$q;
+    reg  stage$10$clock;
+    reg  stage$11$d;
+    wire  stage$11$q;
+    reg  stage$11$clock;
 
     // Local signals
     reg  last;
@@ -8578,6 +8587,21 @@ module sm$done_dl(clock,d,q);
         .q(stage$8$q),
         .clock(stage$8$clock)
     );
+    sm$done_dl$stage$9 stage$9(
+        .d(stage$9$d),
+        .q(stage$9$q),
+        .clock(stage$9$clock)
+    );
+    sm$done_dl$stage$10 stage$10(
+        .d(stage$10$d),
+        .q(stage$10$q),
+        .clock(stage$10$clock)
+    );
+    sm$done_dl$stage$11 stage$11(
+        .d(stage$11$d),
+        .q(stage$11$q),
+        .clock(stage$11$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -8590,6 +8614,9 @@ module sm$done_dl(clock,d,q);
         stage$6$clock = clock;
         stage$7$clock = clock;
         stage$8$clock = clock;
+        stage$9$clock = clock;
+        stage$10$clock = clock;
+        stage$11$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -8599,6 +8626,9 @@ module sm$done_dl(clock,d,q);
         stage$6$d = stage$5$q;
         stage$7$d = stage$6$q;
         stage$8$d = stage$7$q;
+        stage$9$d = stage$8$q;
+        stage$10$d = stage$9$q;
+        stage$11$d = stage$10$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -8608,6 +8638,9 @@ module sm$done_dl(clock,d,q);
         last = stage$6$q;
         last = stage$7$q;
         last = stage$8$q;
+        last = stage$9$q;
+        last = stage$10$q;
+        last = stage$11$q;
         q = last;
     end
 
@@ -8650,6 +8683,44 @@ module sm$done_dl$stage$1(d,q,clock);
     end
 
 endmodule // sm$done_dl$stage$1
+
+
+module sm$done_dl$stage$10(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl$stage$10
+
+
+module sm$done_dl$stage$11(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl$stage$11
 
 
 module sm$done_dl$stage$2(d,q,clock);
@@ -8783,6 +8854,25 @@ module sm$done_dl$stage$8(d,q,clock);
     end
 
 endmodule // sm$done_dl$stage$8
+
+
+module sm$done_dl$stage$9(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$done_dl$stage$9
 
 
 module sm$done_dl2(clock,d,q);
@@ -9280,15 +9370,31 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
+    reg  [31:0] fprod$a;
+    reg  [31:0] fprod$b;
+    wire  [23:0] fprod$hi;
+    wire  [23:0] fprod$lo;
+    wire  fprod$sign;
+    wire  [9:0] fprod$esum;
+    wire  fprod$zero;
+    wire  fprod$inf;
+    wire  fprod$nan;
+    reg  [23:0] fmad$hi;
+    reg  fmad$lo23;
+    reg  fmad$p_sign;
+    reg  [9:0] fmad$esum;
+    reg  fmad$p_zero;
+    reg  fmad$p_inf;
+    reg  fmad$p_nan;
     reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
+    wire  fmad$x_sign;
+    wire  [9:0] fmad$x_exp;
+    wire  [23:0] fmad$x_sig;
+    wire  fmad$y_sign;
+    wire  [9:0] fmad$y_exp;
+    wire  [23:0] fmad$y_sig;
+    wire  fmad$special;
+    wire  [31:0] fmad$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
@@ -9298,7 +9404,11 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] cvt$a;
     reg  [2:0] cvt$kind;
     reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
+    wire  cvt$done;
+    wire  [31:0] cvt$early;
+    wire  [31:0] cvt$nm;
+    wire  cvt$ns;
+    wire  [7:0] cvt$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -9308,6 +9418,228 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  alu$p_in;
     wire  [31:0] alu$y;
     wire  alu$p;
+    reg  m_valid$d;
+    wire  m_valid$q;
+    reg  m_valid$clock;
+    reg  [15:0] m_tag$d;
+    wire  [15:0] m_tag$q;
+    reg  m_tag$clock;
+    reg  m_x_sign$d;
+    wire  m_x_sign$q;
+    reg  m_x_sign$clock;
+    reg  [9:0] m_x_exp$d;
+    wire  [9:0] m_x_exp$q;
+    reg  m_x_exp$clock;
+    reg  [23:0] m_x_sig$d;
+    wire  [23:0] m_x_sig$q;
+    reg  m_x_sig$clock;
+    reg  m_y_sign$d;
+    wire  m_y_sign$q;
+    reg  m_y_sign$clock;
+    reg  [9:0] m_y_exp$d;
+    wire  [9:0] m_y_exp$q;
+    reg  m_y_exp$clock;
+    reg  [23:0] m_y_sig$d;
+    wire  [23:0] m_y_sig$q;
+    reg  m_y_sig$clock;
+    reg  m_rz$d;
+    wire  m_rz$q;
+    reg  m_rz$clock;
+    reg  m_special$d;
+    wire  m_special$q;
+    reg  m_special$clock;
+    reg  [31:0] m_special_y$d;
+    wire  [31:0] m_special_y$q;
+    reg  m_special_y$clock;
+    reg  m_mad$d;
+    wire  m_mad$q;
+    reg  m_mad$clock;
+    reg  m_sat$d;
+    wire  m_sat$q;
+    reg  m_sat$clock;
+    reg  [31:0] m_other$d;
+    wire  [31:0] m_other$q;
+    reg  m_other$clock;
+    reg  m_other_p$d;
+    wire  m_other_p$q;
+    reg  m_other_p$clock;
+    reg  m_fmul$d;
+    wire  m_fmul$q;
+    reg  m_fmul$clock;
+    reg  m_fmul_rz$d;
+    wire  m_fmul_rz$q;
+    reg  m_fmul_rz$clock;
+    reg  [23:0] m_p_hi$d;
+    wire  [23:0] m_p_hi$q;
+    reg  m_p_hi$clock;
+    reg  [23:0] m_p_lo$d;
+    wire  [23:0] m_p_lo$q;
+    reg  m_p_lo$clock;
+    reg  m_p_sign$d;
+    wire  m_p_sign$q;
+    reg  m_p_sign$clock;
+    reg  [9:0] m_p_esum$d;
+    wire  [9:0] m_p_esum$q;
+    reg  m_p_esum$clock;
+    reg  m_p_zero$d;
+    wire  m_p_zero$q;
+    reg  m_p_zero$clock;
+    reg  m_p_inf$d;
+    wire  m_p_inf$q;
+    reg  m_p_inf$clock;
+    reg  m_p_nan$d;
+    wire  m_p_nan$q;
+    reg  m_p_nan$clock;
+    reg  m_cvt$d;
+    wire  m_cvt$q;
+    reg  m_cvt$clock;
+    reg  [1:0] m_cvt_rnd$d;
+    wire  [1:0] m_cvt_rnd$q;
+    reg  m_cvt_rnd$clock;
+    reg  m_cvt_done$d;
+    wire  m_cvt_done$q;
+    reg  m_cvt_done$clock;
+    reg  [31:0] m_cvt_early$d;
+    wire  [31:0] m_cvt_early$q;
+    reg  m_cvt_early$clock;
+    reg  [31:0] m_cvt_nm$d;
+    wire  [31:0] m_cvt_nm$q;
+    reg  m_cvt_nm$clock;
+    reg  m_cvt_ns$d;
+    wire  m_cvt_ns$q;
+    reg  m_cvt_ns$clock;
+    reg  [7:0] m_cvt_nbase$d;
+    wire  [7:0] m_cvt_nbase$q;
+    reg  m_cvt_nbase$clock;
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [23:0] fmul$hi;
+    reg  [23:0] fmul$lo;
+    reg  fmul$sign;
+    reg  [9:0] fmul$esum;
+    reg  fmul$zero;
+    reg  fmul$inf;
+    reg  fmul$nan;
+    reg  fmul$rz;
+    wire  [31:0] fmul$y;
+    reg  [1:0] cvt_norm$rnd;
+    reg  cvt_norm$done;
+    reg  [31:0] cvt_norm$early;
+    reg  [31:0] cvt_norm$nm;
+    reg  cvt_norm$ns;
+    reg  [7:0] cvt_norm$nbase;
+    wire  [31:0] cvt_norm$y;
+    reg  s_valid$d;
+    wire  s_valid$q;
+    reg  s_valid$clock;
+    reg  [15:0] s_tag$d;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock;
+    reg  [27:0] s_sum$d;
+    wire  [27:0] s_sum$q;
+    reg  s_sum$clock;
+    reg  s_sign$d;
+    wire  s_sign$q;
+    reg  s_sign$clock;
+    reg  s_both_neg$d;
+    wire  s_both_neg$q;
+    reg  s_both_neg$clock;
+    reg  [9:0] s_exp$d;
+    wire  [9:0] s_exp$q;
+    reg  s_exp$clock;
+    reg  s_rz$d;
+    wire  s_rz$q;
+    reg  s_rz$clock;
+    reg  s_special$d;
+    wire  s_special$q;
+    reg  s_special$clock;
+    reg  [31:0] s_special_y$d;
+    wire  [31:0] s_special_y$q;
+    reg  s_special_y$clock;
+    reg  s_mad$d;
+    wire  s_mad$q;
+    reg  s_mad$clock;
+    reg  s_sat$d;
+    wire  s_sat$q;
+    reg  s_sat$clock;
+    reg  [31:0] s_other$d;
+    wire  [31:0] s_other$q;
+    reg  s_other$clock;
+    reg  s_other_p$d;
+    wire  s_other_p$q;
+    reg  s_other_p$clock;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
+    reg  n_valid$d;
+    wire  n_valid$q;
+    reg  n_valid$clock;
+    reg  [15:0] n_tag$d;
+    wire  [15:0] n_tag$q;
+    reg  n_tag$clock;
+    reg  n_sign$d;
+    wire  n_sign$q;
+    reg  n_sign$clock;
+    reg  n_both_neg$d;
+    wire  n_both_neg$q;
+    reg  n_both_neg$clock;
+    reg  n_zero$d;
+    wire  n_zero$q;
+    reg  n_zero$clock;
+    reg  [10:0] n_exp$d;
+    wire  [10:0] n_exp$q;
+    reg  n_exp$clock;
+    reg  [22:0] n_frac$d;
+    wire  [22:0] n_frac$q;
+    reg  n_frac$clock;
+    reg  n_g$d;
+    wire  n_g$q;
+    reg  n_g$clock;
+    reg  n_rs$d;
+    wire  n_rs$q;
+    reg  n_rs$clock;
+    reg  n_rz$d;
+    wire  n_rz$q;
+    reg  n_rz$clock;
+    reg  n_special$d;
+    wire  n_special$q;
+    reg  n_special$clock;
+    reg  [31:0] n_special_y$d;
+    wire  [31:0] n_special_y$q;
+    reg  n_special_y$clock;
+    reg  n_mad$d;
+    wire  n_mad$q;
+    reg  n_mad$clock;
+    reg  n_sat$d;
+    wire  n_sat$q;
+    reg  n_sat$clock;
+    reg  [31:0] n_other$d;
+    wire  [31:0] n_other$q;
+    reg  n_other$clock;
+    reg  n_other_p$d;
+    wire  n_other_p$q;
+    reg  n_other_p$clock;
+    reg  round$sign;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -9333,12 +9665,13 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
-    reg  [31:0] arith;
+    reg  [31:0] mad_y;
     reg  is_arith;
+    reg  [31:0] other;
+    reg  other_p;
+    reg  [31:0] res;
     reg  sat_nan;
     reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
 
     // Sub module instances
     sm$dps$0$r_valid r_valid(
@@ -9416,18 +9749,34 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$dps$0$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sm$dps$0$fprod fprod(
+        .a(fprod$a),
+        .b(fprod$b),
+        .hi(fprod$hi),
+        .lo(fprod$lo),
+        .sign(fprod$sign),
+        .esum(fprod$esum),
+        .zero(fprod$zero),
+        .inf(fprod$inf),
+        .nan(fprod$nan)
     );
     sm$dps$0$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
+        .hi(fmad$hi),
+        .lo23(fmad$lo23),
+        .p_sign(fmad$p_sign),
+        .esum(fmad$esum),
+        .p_zero(fmad$p_zero),
+        .p_inf(fmad$p_inf),
+        .p_nan(fmad$p_nan),
         .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
+        .x_sign(fmad$x_sign),
+        .x_exp(fmad$x_exp),
+        .x_sig(fmad$x_sig),
+        .y_sign(fmad$y_sign),
+        .y_exp(fmad$y_exp),
+        .y_sig(fmad$y_sig),
+        .special(fmad$special),
+        .special_y(fmad$special_y)
     );
     sm$dps$0$fcmp fcmp(
         .a(fcmp$a),
@@ -9441,7 +9790,11 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .a(cvt$a),
         .kind(cvt$kind),
         .rnd(cvt$rnd),
-        .y(cvt$y)
+        .done(cvt$done),
+        .early(cvt$early),
+        .nm(cvt$nm),
+        .ns(cvt$ns),
+        .nbase(cvt$nbase)
     );
     sm$dps$0$alu alu(
         .a(alu$a),
@@ -9453,6 +9806,358 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .p_in(alu$p_in),
         .y(alu$y),
         .p(alu$p)
+    );
+    sm$dps$0$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    sm$dps$0$m_tag m_tag(
+        .d(m_tag$d),
+        .q(m_tag$q),
+        .clock(m_tag$clock)
+    );
+    sm$dps$0$m_x_sign m_x_sign(
+        .d(m_x_sign$d),
+        .q(m_x_sign$q),
+        .clock(m_x_sign$clock)
+    );
+    sm$dps$0$m_x_exp m_x_exp(
+        .d(m_x_exp$d),
+        .q(m_x_exp$q),
+        .clock(m_x_exp$clock)
+    );
+    sm$dps$0$m_x_sig m_x_sig(
+        .d(m_x_sig$d),
+        .q(m_x_sig$q),
+        .clock(m_x_sig$clock)
+    );
+    sm$dps$0$m_y_sign m_y_sign(
+        .d(m_y_sign$d),
+        .q(m_y_sign$q),
+        .clock(m_y_sign$clock)
+    );
+    sm$dps$0$m_y_exp m_y_exp(
+        .d(m_y_exp$d),
+        .q(m_y_exp$q),
+        .clock(m_y_exp$clock)
+    );
+    sm$dps$0$m_y_sig m_y_sig(
+        .d(m_y_sig$d),
+        .q(m_y_sig$q),
+        .clock(m_y_sig$clock)
+    );
+    sm$dps$0$m_rz m_rz(
+        .d(m_rz$d),
+        .q(m_rz$q),
+        .clock(m_rz$clock)
+    );
+    sm$dps$0$m_special m_special(
+        .d(m_special$d),
+        .q(m_special$q),
+        .clock(m_special$clock)
+    );
+    sm$dps$0$m_special_y m_special_y(
+        .d(m_special_y$d),
+        .q(m_special_y$q),
+        .clock(m_special_y$clock)
+    );
+    sm$dps$0$m_mad m_mad(
+        .d(m_mad$d),
+        .q(m_mad$q),
+        .clock(m_mad$clock)
+    );
+    sm$dps$0$m_sat m_sat(
+        .d(m_sat$d),
+        .q(m_sat$q),
+        .clock(m_sat$clock)
+    );
+    sm$dps$0$m_other m_other(
+        .d(m_other$d),
+        .q(m_other$q),
+        .clock(m_other$clock)
+    );
+    sm$dps$0$m_other_p m_other_p(
+        .d(m_other_p$d),
+        .q(m_other_p$q),
+        .clock(m_other_p$clock)
+    );
+    sm$dps$0$m_fmul m_fmul(
+        .d(m_fmul$d),
+        .q(m_fmul$q),
+        .clock(m_fmul$clock)
+    );
+    sm$dps$0$m_fmul_rz m_fmul_rz(
+        .d(m_fmul_rz$d),
+        .q(m_fmul_rz$q),
+        .clock(m_fmul_rz$clock)
+    );
+    sm$dps$0$m_p_hi m_p_hi(
+        .d(m_p_hi$d),
+        .q(m_p_hi$q),
+        .clock(m_p_hi$clock)
+    );
+    sm$dps$0$m_p_lo m_p_lo(
+        .d(m_p_lo$d),
+        .q(m_p_lo$q),
+        .clock(m_p_lo$clock)
+    );
+    sm$dps$0$m_p_sign m_p_sign(
+        .d(m_p_sign$d),
+        .q(m_p_sign$q),
+        .clock(m_p_sign$clock)
+    );
+    sm$dps$0$m_p_esum m_p_esum(
+        .d(m_p_esum$d),
+        .q(m_p_esum$q),
+        .clock(m_p_esum$clock)
+    );
+    sm$dps$0$m_p_zero m_p_zero(
+        .d(m_p_zero$d),
+        .q(m_p_zero$q),
+        .clock(m_p_zero$clock)
+    );
+    sm$dps$0$m_p_inf m_p_inf(
+        .d(m_p_inf$d),
+        .q(m_p_inf$q),
+        .clock(m_p_inf$clock)
+    );
+    sm$dps$0$m_p_nan m_p_nan(
+        .d(m_p_nan$d),
+        .q(m_p_nan$q),
+        .clock(m_p_nan$clock)
+    );
+    sm$dps$0$m_cvt m_cvt(
+        .d(m_cvt$d),
+        .q(m_cvt$q),
+        .clock(m_cvt$clock)
+    );
+    sm$dps$0$m_cvt_rnd m_cvt_rnd(
+        .d(m_cvt_rnd$d),
+        .q(m_cvt_rnd$q),
+        .clock(m_cvt_rnd$clock)
+    );
+    sm$dps$0$m_cvt_done m_cvt_done(
+        .d(m_cvt_done$d),
+        .q(m_cvt_done$q),
+        .clock(m_cvt_done$clock)
+    );
+    sm$dps$0$m_cvt_early m_cvt_early(
+        .d(m_cvt_early$d),
+        .q(m_cvt_early$q),
+        .clock(m_cvt_early$clock)
+    );
+    sm$dps$0$m_cvt_nm m_cvt_nm(
+        .d(m_cvt_nm$d),
+        .q(m_cvt_nm$q),
+        .clock(m_cvt_nm$clock)
+    );
+    sm$dps$0$m_cvt_ns m_cvt_ns(
+        .d(m_cvt_ns$d),
+        .q(m_cvt_ns$q),
+        .clock(m_cvt_ns$clock)
+    );
+    sm$dps$0$m_cvt_nbase m_cvt_nbase(
+        .d(m_cvt_nbase$d),
+        .q(m_cvt_nbase$q),
+        .clock(m_cvt_nbase$clock)
+    );
+    sm$dps$0$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$dps$0$fmul fmul(
+        .hi(fmul$hi),
+        .lo(fmul$lo),
+        .sign(fmul$sign),
+        .esum(fmul$esum),
+        .zero(fmul$zero),
+        .inf(fmul$inf),
+        .nan(fmul$nan),
+        .rz(fmul$rz),
+        .y(fmul$y)
+    );
+    sm$dps$0$cvt_norm cvt_norm(
+        .rnd(cvt_norm$rnd),
+        .done(cvt_norm$done),
+        .early(cvt_norm$early),
+        .nm(cvt_norm$nm),
+        .ns(cvt_norm$ns),
+        .nbase(cvt_norm$nbase),
+        .y(cvt_norm$y)
+    );
+    sm$dps$0$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    sm$dps$0$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    sm$dps$0$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    sm$dps$0$s_sign s_sign(
+        .d(s_sign$d),
+        .q(s_sign$q),
+        .clock(s_sign$clock)
+    );
+    sm$dps$0$s_both_neg s_both_neg(
+        .d(s_both_neg$d),
+        .q(s_both_neg$q),
+        .clock(s_both_neg$clock)
+    );
+    sm$dps$0$s_exp s_exp(
+        .d(s_exp$d),
+        .q(s_exp$q),
+        .clock(s_exp$clock)
+    );
+    sm$dps$0$s_rz s_rz(
+        .d(s_rz$d),
+        .q(s_rz$q),
+        .clock(s_rz$clock)
+    );
+    sm$dps$0$s_special s_special(
+        .d(s_special$d),
+        .q(s_special$q),
+        .clock(s_special$clock)
+    );
+    sm$dps$0$s_special_y s_special_y(
+        .d(s_special_y$d),
+        .q(s_special_y$q),
+        .clock(s_special_y$clock)
+    );
+    sm$dps$0$s_mad s_mad(
+        .d(s_mad$d),
+        .q(s_mad$q),
+        .clock(s_mad$clock)
+    );
+    sm$dps$0$s_sat s_sat(
+        .d(s_sat$d),
+        .q(s_sat$q),
+        .clock(s_sat$clock)
+    );
+    sm$dps$0$s_other s_other(
+        .d(s_other$d),
+        .q(s_other$q),
+        .clock(s_other$clock)
+    );
+    sm$dps$0$s_other_p s_other_p(
+        .d(s_other_p$d),
+        .q(s_other_p$q),
+        .clock(s_other_p$clock)
+    );
+    sm$dps$0$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$dps$0$n_valid n_valid(
+        .d(n_valid$d),
+        .q(n_valid$q),
+        .clock(n_valid$clock)
+    );
+    sm$dps$0$n_tag n_tag(
+        .d(n_tag$d),
+        .q(n_tag$q),
+        .clock(n_tag$clock)
+    );
+    sm$dps$0$n_sign n_sign(
+        .d(n_sign$d),
+        .q(n_sign$q),
+        .clock(n_sign$clock)
+    );
+    sm$dps$0$n_both_neg n_both_neg(
+        .d(n_both_neg$d),
+        .q(n_both_neg$q),
+        .clock(n_both_neg$clock)
+    );
+    sm$dps$0$n_zero n_zero(
+        .d(n_zero$d),
+        .q(n_zero$q),
+        .clock(n_zero$clock)
+    );
+    sm$dps$0$n_exp n_exp(
+        .d(n_exp$d),
+        .q(n_exp$q),
+        .clock(n_exp$clock)
+    );
+    sm$dps$0$n_frac n_frac(
+        .d(n_frac$d),
+        .q(n_frac$q),
+        .clock(n_frac$clock)
+    );
+    sm$dps$0$n_g n_g(
+        .d(n_g$d),
+        .q(n_g$q),
+        .clock(n_g$clock)
+    );
+    sm$dps$0$n_rs n_rs(
+        .d(n_rs$d),
+        .q(n_rs$q),
+        .clock(n_rs$clock)
+    );
+    sm$dps$0$n_rz n_rz(
+        .d(n_rz$d),
+        .q(n_rz$q),
+        .clock(n_rz$clock)
+    );
+    sm$dps$0$n_special n_special(
+        .d(n_special$d),
+        .q(n_special$q),
+        .clock(n_special$clock)
+    );
+    sm$dps$0$n_special_y n_special_y(
+        .d(n_special_y$d),
+        .q(n_special_y$q),
+        .clock(n_special_y$clock)
+    );
+    sm$dps$0$n_mad n_mad(
+        .d(n_mad$d),
+        .q(n_mad$q),
+        .clock(n_mad$clock)
+    );
+    sm$dps$0$n_sat n_sat(
+        .d(n_sat$d),
+        .q(n_sat$q),
+        .clock(n_sat$clock)
+    );
+    sm$dps$0$n_other n_other(
+        .d(n_other$d),
+        .q(n_other$q),
+        .clock(n_other$clock)
+    );
+    sm$dps$0$n_other_p n_other_p(
+        .d(n_other_p$d),
+        .q(n_other_p$q),
+        .clock(n_other_p$clock)
+    );
+    sm$dps$0$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
     );
     sm$dps$0$o_valid o_valid(
         .d(o_valid$d),
@@ -9492,6 +10197,66 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$clock = clock;
         r_p_in$clock = clock;
         r_tag$clock = clock;
+        m_valid$clock = clock;
+        m_tag$clock = clock;
+        m_x_sign$clock = clock;
+        m_x_exp$clock = clock;
+        m_x_sig$clock = clock;
+        m_y_sign$clock = clock;
+        m_y_exp$clock = clock;
+        m_y_sig$clock = clock;
+        m_rz$clock = clock;
+        m_special$clock = clock;
+        m_special_y$clock = clock;
+        m_mad$clock = clock;
+        m_sat$clock = clock;
+        m_other$clock = clock;
+        m_other_p$clock = clock;
+        m_fmul$clock = clock;
+        m_fmul_rz$clock = clock;
+        m_p_hi$clock = clock;
+        m_p_lo$clock = clock;
+        m_p_sign$clock = clock;
+        m_p_esum$clock = clock;
+        m_p_zero$clock = clock;
+        m_p_inf$clock = clock;
+        m_p_nan$clock = clock;
+        m_cvt$clock = clock;
+        m_cvt_rnd$clock = clock;
+        m_cvt_done$clock = clock;
+        m_cvt_early$clock = clock;
+        m_cvt_nm$clock = clock;
+        m_cvt_ns$clock = clock;
+        m_cvt_nbase$clock = clock;
+        s_valid$clock = clock;
+        s_tag$clock = clock;
+        s_sum$clock = clock;
+        s_sign$clock = clock;
+        s_both_neg$clock = clock;
+        s_exp$clock = clock;
+        s_rz$clock = clock;
+        s_special$clock = clock;
+        s_special_y$clock = clock;
+        s_mad$clock = clock;
+        s_sat$clock = clock;
+        s_other$clock = clock;
+        s_other_p$clock = clock;
+        n_valid$clock = clock;
+        n_tag$clock = clock;
+        n_sign$clock = clock;
+        n_both_neg$clock = clock;
+        n_zero$clock = clock;
+        n_exp$clock = clock;
+        n_frac$clock = clock;
+        n_g$clock = clock;
+        n_rs$clock = clock;
+        n_rz$clock = clock;
+        n_special$clock = clock;
+        n_special_y$clock = clock;
+        n_mad$clock = clock;
+        n_sat$clock = clock;
+        n_other$clock = clock;
+        n_other_p$clock = clock;
         o_valid$clock = clock;
         o_y$clock = clock;
         o_p$clock = clock;
@@ -9511,6 +10276,66 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$d = r_c$q;
         r_p_in$d = r_p_in$q;
         r_tag$d = r_tag$q;
+        m_valid$d = m_valid$q;
+        m_tag$d = m_tag$q;
+        m_x_sign$d = m_x_sign$q;
+        m_x_exp$d = m_x_exp$q;
+        m_x_sig$d = m_x_sig$q;
+        m_y_sign$d = m_y_sign$q;
+        m_y_exp$d = m_y_exp$q;
+        m_y_sig$d = m_y_sig$q;
+        m_rz$d = m_rz$q;
+        m_special$d = m_special$q;
+        m_special_y$d = m_special_y$q;
+        m_mad$d = m_mad$q;
+        m_sat$d = m_sat$q;
+        m_other$d = m_other$q;
+        m_other_p$d = m_other_p$q;
+        m_fmul$d = m_fmul$q;
+        m_fmul_rz$d = m_fmul_rz$q;
+        m_p_hi$d = m_p_hi$q;
+        m_p_lo$d = m_p_lo$q;
+        m_p_sign$d = m_p_sign$q;
+        m_p_esum$d = m_p_esum$q;
+        m_p_zero$d = m_p_zero$q;
+        m_p_inf$d = m_p_inf$q;
+        m_p_nan$d = m_p_nan$q;
+        m_cvt$d = m_cvt$q;
+        m_cvt_rnd$d = m_cvt_rnd$q;
+        m_cvt_done$d = m_cvt_done$q;
+        m_cvt_early$d = m_cvt_early$q;
+        m_cvt_nm$d = m_cvt_nm$q;
+        m_cvt_ns$d = m_cvt_ns$q;
+        m_cvt_nbase$d = m_cvt_nbase$q;
+        s_valid$d = s_valid$q;
+        s_tag$d = s_tag$q;
+        s_sum$d = s_sum$q;
+        s_sign$d = s_sign$q;
+        s_both_neg$d = s_both_neg$q;
+        s_exp$d = s_exp$q;
+        s_rz$d = s_rz$q;
+        s_special$d = s_special$q;
+        s_special_y$d = s_special_y$q;
+        s_mad$d = s_mad$q;
+        s_sat$d = s_sat$q;
+        s_other$d = s_other$q;
+        s_other_p$d = s_other_p$q;
+        n_valid$d = n_valid$q;
+        n_tag$d = n_tag$q;
+        n_sign$d = n_sign$q;
+        n_both_neg$d = n_both_neg$q;
+        n_zero$d = n_zero$q;
+        n_exp$d = n_exp$q;
+        n_frac$d = n_frac$q;
+        n_g$d = n_g$q;
+        n_rs$d = n_rs$q;
+        n_rz$d = n_rz$q;
+        n_special$d = n_special$q;
+        n_special_y$d = n_special_y$q;
+        n_mad$d = n_mad$q;
+        n_sat$d = n_sat$q;
+        n_other$d = n_other$q;
+        n_other_p$d = n_other_p$q;
         o_valid$d = o_valid$q;
         o_y$d = o_y$q;
         o_p$d = o_p$q;
@@ -9554,23 +10379,28 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
         is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
+        mad_b = fb;
         mad_c = fb;
+        if ((r_op$q == k_fadd) | (r_op$q == k_fsub)) begin
+            mad_b = one_f32;
+        end
         if (r_op$q == k_fsub) begin
             mad_c = fb ^ sign_bit;
         end
         if (is_mad) begin
-            mad_b = fb;
             mad_c = fc;
         end
-        fmad$a = fa;
-        fmad$b = mad_b;
+        fprod$a = fa;
+        fprod$b = mad_b;
+        fmad$hi = fprod$hi;
+        fmad$lo23 = fprod$lo[32'h17];
+        fmad$p_sign = fprod$sign;
+        fmad$esum = fprod$esum;
+        fmad$p_zero = fprod$zero;
+        fmad$p_inf = fprod$inf;
+        fmad$p_nan = fprod$nan;
         fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -9587,56 +10417,150 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
+        other = zero32;
+        other_p = 1'b0;
         if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
+            other = fcmp$y;
         end
         if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = ones32;
+                other = ones32;
             end
         end
         if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = one_f32;
+                other = one_f32;
             end
         end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
         if (r_op$q == k_mov) begin
-            res = r_a$q;
+            other = r_a$q;
         end
         if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
+            other = alu$y;
+            other_p = alu$p;
         end
-        o_valid$d = r_valid$q;
+        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
+        m_valid$d = r_valid$q;
+        m_tag$d = r_tag$q;
+        m_x_sign$d = fmad$x_sign;
+        m_x_exp$d = fmad$x_exp;
+        m_x_sig$d = fmad$x_sig;
+        m_y_sign$d = fmad$y_sign;
+        m_y_exp$d = fmad$y_exp;
+        m_y_sig$d = fmad$y_sig;
+        m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
+        m_special$d = fmad$special;
+        m_special_y$d = fmad$special_y;
+        m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
+        m_sat$d = r_sat$q & is_arith;
+        m_other$d = other;
+        m_other_p$d = other_p;
+        m_fmul$d = r_op$q == k_fmul;
+        m_fmul_rz$d = r_rnd$q == k_rz;
+        m_p_hi$d = fprod$hi;
+        m_p_lo$d = fprod$lo;
+        m_p_sign$d = fprod$sign;
+        m_p_esum$d = fprod$esum;
+        m_p_zero$d = fprod$zero;
+        m_p_inf$d = fprod$inf;
+        m_p_nan$d = fprod$nan;
+        m_cvt$d = r_op$q == k_cvt;
+        m_cvt_rnd$d = r_rnd$q;
+        m_cvt_done$d = cvt$done;
+        m_cvt_early$d = cvt$early;
+        m_cvt_nm$d = cvt$nm;
+        m_cvt_ns$d = cvt$ns;
+        m_cvt_nbase$d = cvt$nbase;
+        align$x_sign = m_x_sign$q;
+        align$x_exp = m_x_exp$q;
+        align$x_sig = m_x_sig$q;
+        align$y_sign = m_y_sign$q;
+        align$y_exp = m_y_exp$q;
+        align$y_sig = m_y_sig$q;
+        s_valid$d = m_valid$q;
+        s_tag$d = m_tag$q;
+        s_sum$d = align$sum;
+        s_sign$d = align$sign;
+        s_both_neg$d = align$both_neg;
+        s_exp$d = align$exp;
+        s_rz$d = m_rz$q;
+        s_special$d = m_special$q;
+        s_special_y$d = m_special_y$q;
+        s_mad$d = m_mad$q;
+        s_sat$d = m_sat$q;
+        cvt_norm$rnd = m_cvt_rnd$q;
+        cvt_norm$done = m_cvt_done$q;
+        cvt_norm$early = m_cvt_early$q;
+        cvt_norm$nm = m_cvt_nm$q;
+        cvt_norm$ns = m_cvt_ns$q;
+        cvt_norm$nbase = m_cvt_nbase$q;
+        fmul$hi = m_p_hi$q;
+        fmul$lo = m_p_lo$q;
+        fmul$sign = m_p_sign$q;
+        fmul$esum = m_p_esum$q;
+        fmul$zero = m_p_zero$q;
+        fmul$inf = m_p_inf$q;
+        fmul$nan = m_p_nan$q;
+        fmul$rz = m_fmul_rz$q;
+        s_other$d = m_other$q;
+        if (m_fmul$q) begin
+            s_other$d = fmul$y;
+        end
+        if (m_cvt$q) begin
+            s_other$d = cvt_norm$y;
+        end
+        s_other_p$d = m_other_p$q;
+        norm$sum = s_sum$q;
+        norm$exp = s_exp$q;
+        n_valid$d = s_valid$q;
+        n_tag$d = s_tag$q;
+        n_sign$d = s_sign$q;
+        n_both_neg$d = s_both_neg$q;
+        n_zero$d = norm$zero;
+        n_exp$d = norm$n_exp;
+        n_frac$d = norm$frac;
+        n_g$d = norm$g;
+        n_rs$d = norm$rs;
+        n_rz$d = s_rz$q;
+        n_special$d = s_special$q;
+        n_special_y$d = s_special_y$q;
+        n_mad$d = s_mad$q;
+        n_sat$d = s_sat$q;
+        n_other$d = s_other$q;
+        n_other_p$d = s_other_p$q;
+        round$sign = n_sign$q;
+        round$both_neg = n_both_neg$q;
+        round$zero = n_zero$q;
+        round$n_exp = n_exp$q;
+        round$frac = n_frac$q;
+        round$g = n_g$q;
+        round$rs = n_rs$q;
+        round$rz = n_rz$q;
+        mad_y = round$y;
+        if (n_special$q) begin
+            mad_y = n_special_y$q;
+        end
+        res = n_other$q;
+        if (n_mad$q) begin
+            res = mad_y;
+        end
+        sat_nan = ((res & exp_mask) == exp_mask) & ((res & frac_mask) != zero32);
+        sat_v = res;
+        if (res > one_f32) begin
+            sat_v = one_f32;
+        end
+        if (sat_nan | res[32'h1f]) begin
+            sat_v = zero32;
+        end
+        o_valid$d = n_valid$q;
         o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
+        if (n_sat$q) begin
+            o_y$d = sat_v;
+        end
+        o_p$d = n_other_p$q;
+        o_tag$d = n_tag$q;
         out_valid = o_valid$q;
         y = o_y$q;
         p = o_p$q;
@@ -9644,6 +10568,85 @@ module sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     end
 
 endmodule // sm$dps$0
+
+
+module sm$dps$0$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
+
+    // Local signals
+    reg  x_big;
+    reg  l_sign;
+    reg  [9:0] l_exp;
+    reg  [23:0] l_sig;
+    reg  s_sign;
+    reg  [9:0] s_exp;
+    reg  [23:0] s_sig;
+    reg  [9:0] d;
+    reg  [26:0] l27;
+    reg  [26:0] s27;
+    reg  [26:0] s_sh;
+    reg  [26:0] lost_mask;
+    reg  [26:0] lost;
+    reg  [26:0] s_al;
+    reg  [27:0] l28;
+    reg  [27:0] s28;
+    reg  [27:0] sum_v;
+
+    // Update code
+    always @(*) begin
+        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
+        l_sign = y_sign;
+        l_exp = y_exp;
+        l_sig = y_sig;
+        s_sign = x_sign;
+        s_exp = x_exp;
+        s_sig = x_sig;
+        if (x_big) begin
+            l_sign = x_sign;
+            l_exp = x_exp;
+            l_sig = x_sig;
+            s_sign = y_sign;
+            s_exp = y_exp;
+            s_sig = y_sig;
+        end
+        d = l_exp - s_exp;
+        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
+        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
+        s_sh = s27 >> d;
+        lost_mask = ~(ones27 << d);
+        lost = s27 & lost_mask;
+        s_al = s_sh;
+        if (|lost) begin
+            s_al = s_sh | one27;
+        end
+        l28 = ((l27) & 28'hfffffff);
+        s28 = ((s_al) & 28'hfffffff);
+        sum_v = l28 + s28;
+        if (l_sign != s_sign) begin
+            sum_v = l28 - s28;
+        end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$dps$0$align
 
 
 module sm$dps$0$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
@@ -10058,13 +11061,17 @@ module sm$dps$0$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sm$dps$0$alu$mul
 
 
-module sm$dps$0$cvt(a,kind,rnd,y);
+module sm$dps$0$cvt(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [2:0] kind;
     input wire  [1:0] rnd;
-    output reg  [31:0] y;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
 
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
@@ -10084,11 +11091,6 @@ module sm$dps$0$cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -10102,6 +11104,11 @@ module sm$dps$0$cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -10165,45 +11172,7 @@ module sm$dps$0$cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -10329,24 +11298,130 @@ module sm$dps$0$cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
+        done_v = 1'b1;
+        early_v = 32'h0;
+        if (k_f32_s32 | k_f32_u32) begin
+            done_v = 1'b0;
+        end
+        if (k_s32_f32) begin
+            early_v = i_s32;
+        end
+        if (k_u32_f32) begin
+            early_v = i_u32;
+        end
+        e_ge150 = exp_f >= e150;
+        if (k_f32_int) begin
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
+        end
+        if (k_f16_f32) begin
+            early_v = ((hres) & 32'hffffffff);
+        end
+        if (k_f32_f16) begin
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
+        end
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
+    end
+
+endmodule // sm$dps$0$cvt
+
+
+module sm$dps$0$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
         nm_zero = ~|nm;
         z16 = ~|nm[(32'h10)+:(16)];
         n1 = nm;
@@ -10408,47 +11483,14 @@ module sm$dps$0$cvt(a,kind,rnd,y);
         if (ns) begin
             fres = fmz | sign32;
         end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
+        y_v = fres;
+        if (done) begin
+            y_v = early;
         end
         y = y_v;
     end
 
-endmodule // sm$dps$0$cvt
+endmodule // sm$dps$0$cvt_norm
 
 
 module sm$dps$0$fcmp(a,b,cmp,max,y,p);
@@ -10781,14 +11823,25 @@ module sm$dps$0$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$0$fcmp$cb
 
 
-module sm$dps$0$fmad(a,b,c,rz,y);
+module sm$dps$0$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
     input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
 
     // Constant declarations
     localparam  one24 = 24'h1;
@@ -10802,32 +11855,6 @@ module sm$dps$0$fmad(a,b,c,rz,y);
     localparam  sign_bit = 32'h80000000;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
     reg  [31:0] cc$a;
     reg  cc$daz;
     wire  cc$sign;
@@ -10841,29 +11868,11 @@ module sm$dps$0$fmad(a,b,c,rz,y);
     wire  cc$is_inf;
     wire  cc$is_nan;
     wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
     reg  top;
     reg  [23:0] hi_sh;
     reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
     reg  [9:0] p_exp;
     reg  [9:0] ec;
     reg  nan;
@@ -10873,36 +11882,6 @@ module sm$dps$0$fmad(a,b,c,rz,y);
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$0$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$0$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
     sm$dps$0$fmad$cc cc(
         .a(cc$a),
         .daz(cc$daz),
@@ -10918,67 +11897,38 @@ module sm$dps$0$fmad(a,b,c,rz,y);
         .is_nan(cc$is_nan),
         .is_snan(cc$is_snan)
     );
-    sm$dps$0$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    sm$dps$0$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
         cc$a = c;
         cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
         p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo23) begin
             p_sig = hi_sh | one24;
         end
         p_exp = esum + off_lo;
         if (top) begin
-            p_sig = mul$hi;
+            p_sig = hi;
             p_exp = esum + off_hi;
         end
         ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
+        x_sign = p_sign;
         x_exp_v = p_exp;
         x_sig_v = p_sig;
         if (p_zero) begin
             x_exp_v = zero10;
             x_sig_v = zero24;
         end
-        core$y_sign = cc$sign;
+        y_sign = cc$sign;
         y_exp_v = ec;
         if (cc$is_zero) begin
             y_exp_v = zero10;
         end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
         if (cc$is_inf) begin
             y_v = inf;
             if (cc$sign) begin
@@ -10987,164 +11937,21 @@ module sm$dps$0$fmad(a,b,c,rz,y);
         end
         if (p_inf) begin
             y_v = inf;
-            if (sp) begin
+            if (p_sign) begin
                 y_v = inf | sign_bit;
             end
         end
         if (nan) begin
             y_v = canon_nan;
         end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
     end
 
 endmodule // sm$dps$0$fmad
-
-
-module sm$dps$0$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$0$fmad$ca
-
-
-module sm$dps$0$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$0$fmad$cb
 
 
 module sm$dps$0$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
@@ -11219,291 +12026,16 @@ module sm$dps$0$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$0$fmad$cc
 
 
-module sm$dps$0$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
+module sm$dps$0$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
 
     // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$dps$0$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$0$fmad$core
-
-
-module sm$dps$0$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
     input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$0$fmad$core$round
-
-
-module sm$dps$0$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$0$fmad$mul
-
-
-module sm$dps$0$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
     input wire  rz;
     output reg  [31:0] y;
 
@@ -11512,41 +12044,11 @@ module sm$dps$0$fmul(a,b,rz,y);
     localparam  off_hi = 11'b1000010;
     localparam  off_lo = 11'b1000001;
     localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
+    localparam  inf_c = 32'h7f800000;
     localparam  sign_bit = 32'h80000000;
     localparam  zero32 = 32'h0;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
     reg  round$sign;
     reg  [10:0] round$exp;
     reg  [22:0] round$frac;
@@ -11556,57 +12058,17 @@ module sm$dps$0$fmul(a,b,rz,y);
     wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
     reg  top;
     reg  [22:0] hi_lo;
     reg  [22:0] hi_sh;
     reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
+    reg  [10:0] esum11;
     reg  [10:0] r_exp;
     reg  r_g;
     reg  r_rs;
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$0$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$0$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$dps$0$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
     sm$dps$0$fmul$round round(
         .sign(round$sign),
         .exp(round$exp),
@@ -11619,47 +12081,37 @@ module sm$dps$0$fmul(a,b,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
         hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
+        esum11 = ((esum) & 11'h7ff);
         frac = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo[32'h17]) begin
             frac = hi_sh | one23;
         end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
         if (top) begin
             frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
         end
         round$frac = frac;
         round$sign = sign;
         round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
         y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
+        if (zero) begin
             y_v = zero32;
             if (sign) begin
                 y_v = sign_bit;
             end
         end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
+        if (inf) begin
+            y_v = inf_c;
             if (sign) begin
-                y_v = inf | sign_bit;
+                y_v = inf_c | sign_bit;
             end
         end
         if (nan) begin
@@ -11672,167 +12124,6 @@ module sm$dps$0$fmul(a,b,rz,y);
     end
 
 endmodule // sm$dps$0$fmul
-
-
-module sm$dps$0$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$0$fmul$ca
-
-
-module sm$dps$0$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$0$fmul$cb
-
-
-module sm$dps$0$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$0$fmul$mul
 
 
 module sm$dps$0$fmul$round(sign,exp,frac,g,rs,rz,y);
@@ -11911,6 +12202,1267 @@ module sm$dps$0$fmul$round(sign,exp,frac,g,rs,rz,y);
     end
 
 endmodule // sm$dps$0$fmul$round
+
+
+module sm$dps$0$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    sm$dps$0$fprod$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    sm$dps$0$fprod$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    sm$dps$0$fprod$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // sm$dps$0$fprod
+
+
+module sm$dps$0$fprod$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$0$fprod$ca
+
+
+module sm$dps$0$fprod$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$0$fprod$cb
+
+
+module sm$dps$0$fprod$mul(a,b,hi,lo);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+
+    // Update code (custom)
+    wire [47:0] product = a * b;
+    always @(*) begin
+       hi = product[47:24];
+       lo = product[23:0];
+    end
+endmodule // sm$dps$0$fprod$mul
+
+
+module sm$dps$0$m_cvt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_cvt
+
+
+module sm$dps$0$m_cvt_done(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_cvt_done
+
+
+module sm$dps$0$m_cvt_early(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_cvt_early
+
+
+module sm$dps$0$m_cvt_nbase(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_cvt_nbase
+
+
+module sm$dps$0$m_cvt_nm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_cvt_nm
+
+
+module sm$dps$0$m_cvt_ns(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_cvt_ns
+
+
+module sm$dps$0$m_cvt_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_cvt_rnd
+
+
+module sm$dps$0$m_fmul(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_fmul
+
+
+module sm$dps$0$m_fmul_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_fmul_rz
+
+
+module sm$dps$0$m_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_mad
+
+
+module sm$dps$0$m_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_other
+
+
+module sm$dps$0$m_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_other_p
+
+
+module sm$dps$0$m_p_esum(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_p_esum
+
+
+module sm$dps$0$m_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_p_hi
+
+
+module sm$dps$0$m_p_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_p_inf
+
+
+module sm$dps$0$m_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_p_lo
+
+
+module sm$dps$0$m_p_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_p_nan
+
+
+module sm$dps$0$m_p_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_p_sign
+
+
+module sm$dps$0$m_p_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_p_zero
+
+
+module sm$dps$0$m_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_rz
+
+
+module sm$dps$0$m_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_sat
+
+
+module sm$dps$0$m_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_special
+
+
+module sm$dps$0$m_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_special_y
+
+
+module sm$dps$0$m_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_tag
+
+
+module sm$dps$0$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_valid
+
+
+module sm$dps$0$m_x_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_x_exp
+
+
+module sm$dps$0$m_x_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_x_sig
+
+
+module sm$dps$0$m_x_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_x_sign
+
+
+module sm$dps$0$m_y_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_y_exp
+
+
+module sm$dps$0$m_y_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_y_sig
+
+
+module sm$dps$0$m_y_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$m_y_sign
+
+
+module sm$dps$0$n_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_both_neg
+
+
+module sm$dps$0$n_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_exp
+
+
+module sm$dps$0$n_frac(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_frac
+
+
+module sm$dps$0$n_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_g
+
+
+module sm$dps$0$n_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_mad
+
+
+module sm$dps$0$n_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_other
+
+
+module sm$dps$0$n_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_other_p
+
+
+module sm$dps$0$n_rs(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_rs
+
+
+module sm$dps$0$n_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_rz
+
+
+module sm$dps$0$n_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_sat
+
+
+module sm$dps$0$n_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_sign
+
+
+module sm$dps$0$n_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_special
+
+
+module sm$dps$0$n_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_special_y
+
+
+module sm$dps$0$n_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_tag
+
+
+module sm$dps$0$n_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_valid
+
+
+module sm$dps$0$n_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$n_zero
+
+
+module sm$dps$0$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
+        carry = sum[32'h1b];
+        zero = ~|sum;
+        nc = sum[(32'h1)+:(26)];
+        if (sum[32'h0]) begin
+            nc = sum[(32'h1)+:(26)] | one26;
+        end
+        l_exp11 = ((exp) & 11'h7ff);
+        e0 = l_exp11 + off;
+        x0 = sum[(32'h0)+:(27)];
+        x1 = x0;
+        e1 = e0;
+        if (~|x0[(32'hb)+:(16)]) begin
+            x1 = x0 << 32'h10;
+            e1 = e0 - c16;
+        end
+        x2 = x1;
+        e2 = e1;
+        if (~|x1[(32'h13)+:(8)]) begin
+            x2 = x1 << 32'h8;
+            e2 = e1 - c8;
+        end
+        x3 = x2;
+        e3 = e2;
+        if (~|x2[(32'h17)+:(4)]) begin
+            x3 = x2 << 32'h4;
+            e3 = e2 - c4;
+        end
+        x4 = x3;
+        e4 = e3;
+        if (~|x3[(32'h19)+:(2)]) begin
+            x4 = x3 << 32'h2;
+            e4 = e3 - c2;
+        end
+        x4_lo = x4[(32'h0)+:(26)];
+        x5 = x4_lo;
+        e5 = e4;
+        if (~x4[32'h1a]) begin
+            x5 = x4_lo << 32'h1;
+            e5 = e4 - c1;
+        end
+        n26 = x5;
+        e_n = e5;
+        if (carry) begin
+            n26 = nc;
+            e_n = l_exp11 + off_carry;
+        end
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$dps$0$norm
 
 
 module sm$dps$0$o_p(d,q,clock);
@@ -12274,6 +13826,392 @@ module sm$dps$0$r_valid(d,q,clock);
 endmodule // sm$dps$0$r_valid
 
 
+module sm$dps$0$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$dps$0$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (both_neg) begin
+                y_v = sign_bit;
+            end
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$0$round
+
+
+module sm$dps$0$round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$0$round$round
+
+
+module sm$dps$0$s_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_both_neg
+
+
+module sm$dps$0$s_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_exp
+
+
+module sm$dps$0$s_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_mad
+
+
+module sm$dps$0$s_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_other
+
+
+module sm$dps$0$s_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_other_p
+
+
+module sm$dps$0$s_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_rz
+
+
+module sm$dps$0$s_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_sat
+
+
+module sm$dps$0$s_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_sign
+
+
+module sm$dps$0$s_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_special
+
+
+module sm$dps$0$s_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_special_y
+
+
+module sm$dps$0$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [27:0] d;
+    output reg  [27:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 28'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_sum
+
+
+module sm$dps$0$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_tag
+
+
+module sm$dps$0$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$0$s_valid
+
+
 module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
 
     // Module arguments
@@ -12365,15 +14303,31 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
+    reg  [31:0] fprod$a;
+    reg  [31:0] fprod$b;
+    wire  [23:0] fprod$hi;
+    wire  [23:0] fprod$lo;
+    wire  fprod$sign;
+    wire  [9:0] fprod$esum;
+    wire  fprod$zero;
+    wire  fprod$inf;
+    wire  fprod$nan;
+    reg  [23:0] fmad$hi;
+    reg  fmad$lo23;
+    reg  fmad$p_sign;
+    reg  [9:0] fmad$esum;
+    reg  fmad$p_zero;
+    reg  fmad$p_inf;
+    reg  fmad$p_nan;
     reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
+    wire  fmad$x_sign;
+    wire  [9:0] fmad$x_exp;
+    wire  [23:0] fmad$x_sig;
+    wire  fmad$y_sign;
+    wire  [9:0] fmad$y_exp;
+    wire  [23:0] fmad$y_sig;
+    wire  fmad$special;
+    wire  [31:0] fmad$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
@@ -12383,7 +14337,11 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] cvt$a;
     reg  [2:0] cvt$kind;
     reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
+    wire  cvt$done;
+    wire  [31:0] cvt$early;
+    wire  [31:0] cvt$nm;
+    wire  cvt$ns;
+    wire  [7:0] cvt$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -12393,6 +14351,228 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  alu$p_in;
     wire  [31:0] alu$y;
     wire  alu$p;
+    reg  m_valid$d;
+    wire  m_valid$q;
+    reg  m_valid$clock;
+    reg  [15:0] m_tag$d;
+    wire  [15:0] m_tag$q;
+    reg  m_tag$clock;
+    reg  m_x_sign$d;
+    wire  m_x_sign$q;
+    reg  m_x_sign$clock;
+    reg  [9:0] m_x_exp$d;
+    wire  [9:0] m_x_exp$q;
+    reg  m_x_exp$clock;
+    reg  [23:0] m_x_sig$d;
+    wire  [23:0] m_x_sig$q;
+    reg  m_x_sig$clock;
+    reg  m_y_sign$d;
+    wire  m_y_sign$q;
+    reg  m_y_sign$clock;
+    reg  [9:0] m_y_exp$d;
+    wire  [9:0] m_y_exp$q;
+    reg  m_y_exp$clock;
+    reg  [23:0] m_y_sig$d;
+    wire  [23:0] m_y_sig$q;
+    reg  m_y_sig$clock;
+    reg  m_rz$d;
+    wire  m_rz$q;
+    reg  m_rz$clock;
+    reg  m_special$d;
+    wire  m_special$q;
+    reg  m_special$clock;
+    reg  [31:0] m_special_y$d;
+    wire  [31:0] m_special_y$q;
+    reg  m_special_y$clock;
+    reg  m_mad$d;
+    wire  m_mad$q;
+    reg  m_mad$clock;
+    reg  m_sat$d;
+    wire  m_sat$q;
+    reg  m_sat$clock;
+    reg  [31:0] m_other$d;
+    wire  [31:0] m_other$q;
+    reg  m_other$clock;
+    reg  m_other_p$d;
+    wire  m_other_p$q;
+    reg  m_other_p$clock;
+    reg  m_fmul$d;
+    wire  m_fmul$q;
+    reg  m_fmul$clock;
+    reg  m_fmul_rz$d;
+    wire  m_fmul_rz$q;
+    reg  m_fmul_rz$clock;
+    reg  [23:0] m_p_hi$d;
+    wire  [23:0] m_p_hi$q;
+    reg  m_p_hi$clock;
+    reg  [23:0] m_p_lo$d;
+    wire  [23:0] m_p_lo$q;
+    reg  m_p_lo$clock;
+    reg  m_p_sign$d;
+    wire  m_p_sign$q;
+    reg  m_p_sign$clock;
+    reg  [9:0] m_p_esum$d;
+    wire  [9:0] m_p_esum$q;
+    reg  m_p_esum$clock;
+    reg  m_p_zero$d;
+    wire  m_p_zero$q;
+    reg  m_p_zero$clock;
+    reg  m_p_inf$d;
+    wire  m_p_inf$q;
+    reg  m_p_inf$clock;
+    reg  m_p_nan$d;
+    wire  m_p_nan$q;
+    reg  m_p_nan$clock;
+    reg  m_cvt$d;
+    wire  m_cvt$q;
+    reg  m_cvt$clock;
+    reg  [1:0] m_cvt_rnd$d;
+    wire  [1:0] m_cvt_rnd$q;
+    reg  m_cvt_rnd$clock;
+    reg  m_cvt_done$d;
+    wire  m_cvt_done$q;
+    reg  m_cvt_done$clock;
+    reg  [31:0] m_cvt_early$d;
+    wire  [31:0] m_cvt_early$q;
+    reg  m_cvt_early$clock;
+    reg  [31:0] m_cvt_nm$d;
+    wire  [31:0] m_cvt_nm$q;
+    reg  m_cvt_nm$clock;
+    reg  m_cvt_ns$d;
+    wire  m_cvt_ns$q;
+    reg  m_cvt_ns$clock;
+    reg  [7:0] m_cvt_nbase$d;
+    wire  [7:0] m_cvt_nbase$q;
+    reg  m_cvt_nbase$clock;
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [23:0] fmul$hi;
+    reg  [23:0] fmul$lo;
+    reg  fmul$sign;
+    reg  [9:0] fmul$esum;
+    reg  fmul$zero;
+    reg  fmul$inf;
+    reg  fmul$nan;
+    reg  fmul$rz;
+    wire  [31:0] fmul$y;
+    reg  [1:0] cvt_norm$rnd;
+    reg  cvt_norm$done;
+    reg  [31:0] cvt_norm$early;
+    reg  [31:0] cvt_norm$nm;
+    reg  cvt_norm$ns;
+    reg  [7:0] cvt_norm$nbase;
+    wire  [31:0] cvt_norm$y;
+    reg  s_valid$d;
+    wire  s_valid$q;
+    reg  s_valid$clock;
+    reg  [15:0] s_tag$d;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock;
+    reg  [27:0] s_sum$d;
+    wire  [27:0] s_sum$q;
+    reg  s_sum$clock;
+    reg  s_sign$d;
+    wire  s_sign$q;
+    reg  s_sign$clock;
+    reg  s_both_neg$d;
+    wire  s_both_neg$q;
+    reg  s_both_neg$clock;
+    reg  [9:0] s_exp$d;
+    wire  [9:0] s_exp$q;
+    reg  s_exp$clock;
+    reg  s_rz$d;
+    wire  s_rz$q;
+    reg  s_rz$clock;
+    reg  s_special$d;
+    wire  s_special$q;
+    reg  s_special$clock;
+    reg  [31:0] s_special_y$d;
+    wire  [31:0] s_special_y$q;
+    reg  s_special_y$clock;
+    reg  s_mad$d;
+    wire  s_mad$q;
+    reg  s_mad$clock;
+    reg  s_sat$d;
+    wire  s_sat$q;
+    reg  s_sat$clock;
+    reg  [31:0] s_other$d;
+    wire  [31:0] s_other$q;
+    reg  s_other$clock;
+    reg  s_other_p$d;
+    wire  s_other_p$q;
+    reg  s_other_p$clock;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
+    reg  n_valid$d;
+    wire  n_valid$q;
+    reg  n_valid$clock;
+    reg  [15:0] n_tag$d;
+    wire  [15:0] n_tag$q;
+    reg  n_tag$clock;
+    reg  n_sign$d;
+    wire  n_sign$q;
+    reg  n_sign$clock;
+    reg  n_both_neg$d;
+    wire  n_both_neg$q;
+    reg  n_both_neg$clock;
+    reg  n_zero$d;
+    wire  n_zero$q;
+    reg  n_zero$clock;
+    reg  [10:0] n_exp$d;
+    wire  [10:0] n_exp$q;
+    reg  n_exp$clock;
+    reg  [22:0] n_frac$d;
+    wire  [22:0] n_frac$q;
+    reg  n_frac$clock;
+    reg  n_g$d;
+    wire  n_g$q;
+    reg  n_g$clock;
+    reg  n_rs$d;
+    wire  n_rs$q;
+    reg  n_rs$clock;
+    reg  n_rz$d;
+    wire  n_rz$q;
+    reg  n_rz$clock;
+    reg  n_special$d;
+    wire  n_special$q;
+    reg  n_special$clock;
+    reg  [31:0] n_special_y$d;
+    wire  [31:0] n_special_y$q;
+    reg  n_special_y$clock;
+    reg  n_mad$d;
+    wire  n_mad$q;
+    reg  n_mad$clock;
+    reg  n_sat$d;
+    wire  n_sat$q;
+    reg  n_sat$clock;
+    reg  [31:0] n_other$d;
+    wire  [31:0] n_other$q;
+    reg  n_other$clock;
+    reg  n_other_p$d;
+    wire  n_other_p$q;
+    reg  n_other_p$clock;
+    reg  round$sign;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -12418,12 +14598,13 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
-    reg  [31:0] arith;
+    reg  [31:0] mad_y;
     reg  is_arith;
+    reg  [31:0] other;
+    reg  other_p;
+    reg  [31:0] res;
     reg  sat_nan;
     reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
 
     // Sub module instances
     sm$dps$1$r_valid r_valid(
@@ -12501,18 +14682,34 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$dps$1$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sm$dps$1$fprod fprod(
+        .a(fprod$a),
+        .b(fprod$b),
+        .hi(fprod$hi),
+        .lo(fprod$lo),
+        .sign(fprod$sign),
+        .esum(fprod$esum),
+        .zero(fprod$zero),
+        .inf(fprod$inf),
+        .nan(fprod$nan)
     );
     sm$dps$1$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
+        .hi(fmad$hi),
+        .lo23(fmad$lo23),
+        .p_sign(fmad$p_sign),
+        .esum(fmad$esum),
+        .p_zero(fmad$p_zero),
+        .p_inf(fmad$p_inf),
+        .p_nan(fmad$p_nan),
         .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
+        .x_sign(fmad$x_sign),
+        .x_exp(fmad$x_exp),
+        .x_sig(fmad$x_sig),
+        .y_sign(fmad$y_sign),
+        .y_exp(fmad$y_exp),
+        .y_sig(fmad$y_sig),
+        .special(fmad$special),
+        .special_y(fmad$special_y)
     );
     sm$dps$1$fcmp fcmp(
         .a(fcmp$a),
@@ -12526,7 +14723,11 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .a(cvt$a),
         .kind(cvt$kind),
         .rnd(cvt$rnd),
-        .y(cvt$y)
+        .done(cvt$done),
+        .early(cvt$early),
+        .nm(cvt$nm),
+        .ns(cvt$ns),
+        .nbase(cvt$nbase)
     );
     sm$dps$1$alu alu(
         .a(alu$a),
@@ -12538,6 +14739,358 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .p_in(alu$p_in),
         .y(alu$y),
         .p(alu$p)
+    );
+    sm$dps$1$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    sm$dps$1$m_tag m_tag(
+        .d(m_tag$d),
+        .q(m_tag$q),
+        .clock(m_tag$clock)
+    );
+    sm$dps$1$m_x_sign m_x_sign(
+        .d(m_x_sign$d),
+        .q(m_x_sign$q),
+        .clock(m_x_sign$clock)
+    );
+    sm$dps$1$m_x_exp m_x_exp(
+        .d(m_x_exp$d),
+        .q(m_x_exp$q),
+        .clock(m_x_exp$clock)
+    );
+    sm$dps$1$m_x_sig m_x_sig(
+        .d(m_x_sig$d),
+        .q(m_x_sig$q),
+        .clock(m_x_sig$clock)
+    );
+    sm$dps$1$m_y_sign m_y_sign(
+        .d(m_y_sign$d),
+        .q(m_y_sign$q),
+        .clock(m_y_sign$clock)
+    );
+    sm$dps$1$m_y_exp m_y_exp(
+        .d(m_y_exp$d),
+        .q(m_y_exp$q),
+        .clock(m_y_exp$clock)
+    );
+    sm$dps$1$m_y_sig m_y_sig(
+        .d(m_y_sig$d),
+        .q(m_y_sig$q),
+        .clock(m_y_sig$clock)
+    );
+    sm$dps$1$m_rz m_rz(
+        .d(m_rz$d),
+        .q(m_rz$q),
+        .clock(m_rz$clock)
+    );
+    sm$dps$1$m_special m_special(
+        .d(m_special$d),
+        .q(m_special$q),
+        .clock(m_special$clock)
+    );
+    sm$dps$1$m_special_y m_special_y(
+        .d(m_special_y$d),
+        .q(m_special_y$q),
+        .clock(m_special_y$clock)
+    );
+    sm$dps$1$m_mad m_mad(
+        .d(m_mad$d),
+        .q(m_mad$q),
+        .clock(m_mad$clock)
+    );
+    sm$dps$1$m_sat m_sat(
+        .d(m_sat$d),
+        .q(m_sat$q),
+        .clock(m_sat$clock)
+    );
+    sm$dps$1$m_other m_other(
+        .d(m_other$d),
+        .q(m_other$q),
+        .clock(m_other$clock)
+    );
+    sm$dps$1$m_other_p m_other_p(
+        .d(m_other_p$d),
+        .q(m_other_p$q),
+        .clock(m_other_p$clock)
+    );
+    sm$dps$1$m_fmul m_fmul(
+        .d(m_fmul$d),
+        .q(m_fmul$q),
+        .clock(m_fmul$clock)
+    );
+    sm$dps$1$m_fmul_rz m_fmul_rz(
+        .d(m_fmul_rz$d),
+        .q(m_fmul_rz$q),
+        .clock(m_fmul_rz$clock)
+    );
+    sm$dps$1$m_p_hi m_p_hi(
+        .d(m_p_hi$d),
+        .q(m_p_hi$q),
+        .clock(m_p_hi$clock)
+    );
+    sm$dps$1$m_p_lo m_p_lo(
+        .d(m_p_lo$d),
+        .q(m_p_lo$q),
+        .clock(m_p_lo$clock)
+    );
+    sm$dps$1$m_p_sign m_p_sign(
+        .d(m_p_sign$d),
+        .q(m_p_sign$q),
+        .clock(m_p_sign$clock)
+    );
+    sm$dps$1$m_p_esum m_p_esum(
+        .d(m_p_esum$d),
+        .q(m_p_esum$q),
+        .clock(m_p_esum$clock)
+    );
+    sm$dps$1$m_p_zero m_p_zero(
+        .d(m_p_zero$d),
+        .q(m_p_zero$q),
+        .clock(m_p_zero$clock)
+    );
+    sm$dps$1$m_p_inf m_p_inf(
+        .d(m_p_inf$d),
+        .q(m_p_inf$q),
+        .clock(m_p_inf$clock)
+    );
+    sm$dps$1$m_p_nan m_p_nan(
+        .d(m_p_nan$d),
+        .q(m_p_nan$q),
+        .clock(m_p_nan$clock)
+    );
+    sm$dps$1$m_cvt m_cvt(
+        .d(m_cvt$d),
+        .q(m_cvt$q),
+        .clock(m_cvt$clock)
+    );
+    sm$dps$1$m_cvt_rnd m_cvt_rnd(
+        .d(m_cvt_rnd$d),
+        .q(m_cvt_rnd$q),
+        .clock(m_cvt_rnd$clock)
+    );
+    sm$dps$1$m_cvt_done m_cvt_done(
+        .d(m_cvt_done$d),
+        .q(m_cvt_done$q),
+        .clock(m_cvt_done$clock)
+    );
+    sm$dps$1$m_cvt_early m_cvt_early(
+        .d(m_cvt_early$d),
+        .q(m_cvt_early$q),
+        .clock(m_cvt_early$clock)
+    );
+    sm$dps$1$m_cvt_nm m_cvt_nm(
+        .d(m_cvt_nm$d),
+        .q(m_cvt_nm$q),
+        .clock(m_cvt_nm$clock)
+    );
+    sm$dps$1$m_cvt_ns m_cvt_ns(
+        .d(m_cvt_ns$d),
+        .q(m_cvt_ns$q),
+        .clock(m_cvt_ns$clock)
+    );
+    sm$dps$1$m_cvt_nbase m_cvt_nbase(
+        .d(m_cvt_nbase$d),
+        .q(m_cvt_nbase$q),
+        .clock(m_cvt_nbase$clock)
+    );
+    sm$dps$1$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$dps$1$fmul fmul(
+        .hi(fmul$hi),
+        .lo(fmul$lo),
+        .sign(fmul$sign),
+        .esum(fmul$esum),
+        .zero(fmul$zero),
+        .inf(fmul$inf),
+        .nan(fmul$nan),
+        .rz(fmul$rz),
+        .y(fmul$y)
+    );
+    sm$dps$1$cvt_norm cvt_norm(
+        .rnd(cvt_norm$rnd),
+        .done(cvt_norm$done),
+        .early(cvt_norm$early),
+        .nm(cvt_norm$nm),
+        .ns(cvt_norm$ns),
+        .nbase(cvt_norm$nbase),
+        .y(cvt_norm$y)
+    );
+    sm$dps$1$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    sm$dps$1$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    sm$dps$1$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    sm$dps$1$s_sign s_sign(
+        .d(s_sign$d),
+        .q(s_sign$q),
+        .clock(s_sign$clock)
+    );
+    sm$dps$1$s_both_neg s_both_neg(
+        .d(s_both_neg$d),
+        .q(s_both_neg$q),
+        .clock(s_both_neg$clock)
+    );
+    sm$dps$1$s_exp s_exp(
+        .d(s_exp$d),
+        .q(s_exp$q),
+        .clock(s_exp$clock)
+    );
+    sm$dps$1$s_rz s_rz(
+        .d(s_rz$d),
+        .q(s_rz$q),
+        .clock(s_rz$clock)
+    );
+    sm$dps$1$s_special s_special(
+        .d(s_special$d),
+        .q(s_special$q),
+        .clock(s_special$clock)
+    );
+    sm$dps$1$s_special_y s_special_y(
+        .d(s_special_y$d),
+        .q(s_special_y$q),
+        .clock(s_special_y$clock)
+    );
+    sm$dps$1$s_mad s_mad(
+        .d(s_mad$d),
+        .q(s_mad$q),
+        .clock(s_mad$clock)
+    );
+    sm$dps$1$s_sat s_sat(
+        .d(s_sat$d),
+        .q(s_sat$q),
+        .clock(s_sat$clock)
+    );
+    sm$dps$1$s_other s_other(
+        .d(s_other$d),
+        .q(s_other$q),
+        .clock(s_other$clock)
+    );
+    sm$dps$1$s_other_p s_other_p(
+        .d(s_other_p$d),
+        .q(s_other_p$q),
+        .clock(s_other_p$clock)
+    );
+    sm$dps$1$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$dps$1$n_valid n_valid(
+        .d(n_valid$d),
+        .q(n_valid$q),
+        .clock(n_valid$clock)
+    );
+    sm$dps$1$n_tag n_tag(
+        .d(n_tag$d),
+        .q(n_tag$q),
+        .clock(n_tag$clock)
+    );
+    sm$dps$1$n_sign n_sign(
+        .d(n_sign$d),
+        .q(n_sign$q),
+        .clock(n_sign$clock)
+    );
+    sm$dps$1$n_both_neg n_both_neg(
+        .d(n_both_neg$d),
+        .q(n_both_neg$q),
+        .clock(n_both_neg$clock)
+    );
+    sm$dps$1$n_zero n_zero(
+        .d(n_zero$d),
+        .q(n_zero$q),
+        .clock(n_zero$clock)
+    );
+    sm$dps$1$n_exp n_exp(
+        .d(n_exp$d),
+        .q(n_exp$q),
+        .clock(n_exp$clock)
+    );
+    sm$dps$1$n_frac n_frac(
+        .d(n_frac$d),
+        .q(n_frac$q),
+        .clock(n_frac$clock)
+    );
+    sm$dps$1$n_g n_g(
+        .d(n_g$d),
+        .q(n_g$q),
+        .clock(n_g$clock)
+    );
+    sm$dps$1$n_rs n_rs(
+        .d(n_rs$d),
+        .q(n_rs$q),
+        .clock(n_rs$clock)
+    );
+    sm$dps$1$n_rz n_rz(
+        .d(n_rz$d),
+        .q(n_rz$q),
+        .clock(n_rz$clock)
+    );
+    sm$dps$1$n_special n_special(
+        .d(n_special$d),
+        .q(n_special$q),
+        .clock(n_special$clock)
+    );
+    sm$dps$1$n_special_y n_special_y(
+        .d(n_special_y$d),
+        .q(n_special_y$q),
+        .clock(n_special_y$clock)
+    );
+    sm$dps$1$n_mad n_mad(
+        .d(n_mad$d),
+        .q(n_mad$q),
+        .clock(n_mad$clock)
+    );
+    sm$dps$1$n_sat n_sat(
+        .d(n_sat$d),
+        .q(n_sat$q),
+        .clock(n_sat$clock)
+    );
+    sm$dps$1$n_other n_other(
+        .d(n_other$d),
+        .q(n_other$q),
+        .clock(n_other$clock)
+    );
+    sm$dps$1$n_other_p n_other_p(
+        .d(n_other_p$d),
+        .q(n_other_p$q),
+        .clock(n_other_p$clock)
+    );
+    sm$dps$1$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
     );
     sm$dps$1$o_valid o_valid(
         .d(o_valid$d),
@@ -12577,6 +15130,66 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$clock = clock;
         r_p_in$clock = clock;
         r_tag$clock = clock;
+        m_valid$clock = clock;
+        m_tag$clock = clock;
+        m_x_sign$clock = clock;
+        m_x_exp$clock = clock;
+        m_x_sig$clock = clock;
+        m_y_sign$clock = clock;
+        m_y_exp$clock = clock;
+        m_y_sig$clock = clock;
+        m_rz$clock = clock;
+        m_special$clock = clock;
+        m_special_y$clock = clock;
+        m_mad$clock = clock;
+        m_sat$clock = clock;
+        m_other$clock = clock;
+        m_other_p$clock = clock;
+        m_fmul$clock = clock;
+        m_fmul_rz$clock = clock;
+        m_p_hi$clock = clock;
+        m_p_lo$clock = clock;
+        m_p_sign$clock = clock;
+        m_p_esum$clock = clock;
+        m_p_zero$clock = clock;
+        m_p_inf$clock = clock;
+        m_p_nan$clock = clock;
+        m_cvt$clock = clock;
+        m_cvt_rnd$clock = clock;
+        m_cvt_done$clock = clock;
+        m_cvt_early$clock = clock;
+        m_cvt_nm$clock = clock;
+        m_cvt_ns$clock = clock;
+        m_cvt_nbase$clock = clock;
+        s_valid$clock = clock;
+        s_tag$clock = clock;
+        s_sum$clock = clock;
+        s_sign$clock = clock;
+        s_both_neg$clock = clock;
+        s_exp$clock = clock;
+        s_rz$clock = clock;
+        s_special$clock = clock;
+        s_special_y$clock = clock;
+        s_mad$clock = clock;
+        s_sat$clock = clock;
+        s_other$clock = clock;
+        s_other_p$clock = clock;
+        n_valid$clock = clock;
+        n_tag$clock = clock;
+        n_sign$clock = clock;
+        n_both_neg$clock = clock;
+        n_zero$clock = clock;
+        n_exp$clock = clock;
+        n_frac$clock = clock;
+        n_g$clock = clock;
+        n_rs$clock = clock;
+        n_rz$clock = clock;
+        n_special$clock = clock;
+        n_special_y$clock = clock;
+        n_mad$clock = clock;
+        n_sat$clock = clock;
+        n_other$clock = clock;
+        n_other_p$clock = clock;
         o_valid$clock = clock;
         o_y$clock = clock;
         o_p$clock = clock;
@@ -12596,6 +15209,66 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$d = r_c$q;
         r_p_in$d = r_p_in$q;
         r_tag$d = r_tag$q;
+        m_valid$d = m_valid$q;
+        m_tag$d = m_tag$q;
+        m_x_sign$d = m_x_sign$q;
+        m_x_exp$d = m_x_exp$q;
+        m_x_sig$d = m_x_sig$q;
+        m_y_sign$d = m_y_sign$q;
+        m_y_exp$d = m_y_exp$q;
+        m_y_sig$d = m_y_sig$q;
+        m_rz$d = m_rz$q;
+        m_special$d = m_special$q;
+        m_special_y$d = m_special_y$q;
+        m_mad$d = m_mad$q;
+        m_sat$d = m_sat$q;
+        m_other$d = m_other$q;
+        m_other_p$d = m_other_p$q;
+        m_fmul$d = m_fmul$q;
+        m_fmul_rz$d = m_fmul_rz$q;
+        m_p_hi$d = m_p_hi$q;
+        m_p_lo$d = m_p_lo$q;
+        m_p_sign$d = m_p_sign$q;
+        m_p_esum$d = m_p_esum$q;
+        m_p_zero$d = m_p_zero$q;
+        m_p_inf$d = m_p_inf$q;
+        m_p_nan$d = m_p_nan$q;
+        m_cvt$d = m_cvt$q;
+        m_cvt_rnd$d = m_cvt_rnd$q;
+        m_cvt_done$d = m_cvt_done$q;
+        m_cvt_early$d = m_cvt_early$q;
+        m_cvt_nm$d = m_cvt_nm$q;
+        m_cvt_ns$d = m_cvt_ns$q;
+        m_cvt_nbase$d = m_cvt_nbase$q;
+        s_valid$d = s_valid$q;
+        s_tag$d = s_tag$q;
+        s_sum$d = s_sum$q;
+        s_sign$d = s_sign$q;
+        s_both_neg$d = s_both_neg$q;
+        s_exp$d = s_exp$q;
+        s_rz$d = s_rz$q;
+        s_special$d = s_special$q;
+        s_special_y$d = s_special_y$q;
+        s_mad$d = s_mad$q;
+        s_sat$d = s_sat$q;
+        s_other$d = s_other$q;
+        s_other_p$d = s_other_p$q;
+        n_valid$d = n_valid$q;
+        n_tag$d = n_tag$q;
+        n_sign$d = n_sign$q;
+        n_both_neg$d = n_both_neg$q;
+        n_zero$d = n_zero$q;
+        n_exp$d = n_exp$q;
+        n_frac$d = n_frac$q;
+        n_g$d = n_g$q;
+        n_rs$d = n_rs$q;
+        n_rz$d = n_rz$q;
+        n_special$d = n_special$q;
+        n_special_y$d = n_special_y$q;
+        n_mad$d = n_mad$q;
+        n_sat$d = n_sat$q;
+        n_other$d = n_other$q;
+        n_other_p$d = n_other_p$q;
         o_valid$d = o_valid$q;
         o_y$d = o_y$q;
         o_p$d = o_p$q;
@@ -12639,23 +15312,28 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
         is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
+        mad_b = fb;
         mad_c = fb;
+        if ((r_op$q == k_fadd) | (r_op$q == k_fsub)) begin
+            mad_b = one_f32;
+        end
         if (r_op$q == k_fsub) begin
             mad_c = fb ^ sign_bit;
         end
         if (is_mad) begin
-            mad_b = fb;
             mad_c = fc;
         end
-        fmad$a = fa;
-        fmad$b = mad_b;
+        fprod$a = fa;
+        fprod$b = mad_b;
+        fmad$hi = fprod$hi;
+        fmad$lo23 = fprod$lo[32'h17];
+        fmad$p_sign = fprod$sign;
+        fmad$esum = fprod$esum;
+        fmad$p_zero = fprod$zero;
+        fmad$p_inf = fprod$inf;
+        fmad$p_nan = fprod$nan;
         fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -12672,56 +15350,150 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
+        other = zero32;
+        other_p = 1'b0;
         if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
+            other = fcmp$y;
         end
         if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = ones32;
+                other = ones32;
             end
         end
         if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = one_f32;
+                other = one_f32;
             end
         end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
         if (r_op$q == k_mov) begin
-            res = r_a$q;
+            other = r_a$q;
         end
         if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
+            other = alu$y;
+            other_p = alu$p;
         end
-        o_valid$d = r_valid$q;
+        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
+        m_valid$d = r_valid$q;
+        m_tag$d = r_tag$q;
+        m_x_sign$d = fmad$x_sign;
+        m_x_exp$d = fmad$x_exp;
+        m_x_sig$d = fmad$x_sig;
+        m_y_sign$d = fmad$y_sign;
+        m_y_exp$d = fmad$y_exp;
+        m_y_sig$d = fmad$y_sig;
+        m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
+        m_special$d = fmad$special;
+        m_special_y$d = fmad$special_y;
+        m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
+        m_sat$d = r_sat$q & is_arith;
+        m_other$d = other;
+        m_other_p$d = other_p;
+        m_fmul$d = r_op$q == k_fmul;
+        m_fmul_rz$d = r_rnd$q == k_rz;
+        m_p_hi$d = fprod$hi;
+        m_p_lo$d = fprod$lo;
+        m_p_sign$d = fprod$sign;
+        m_p_esum$d = fprod$esum;
+        m_p_zero$d = fprod$zero;
+        m_p_inf$d = fprod$inf;
+        m_p_nan$d = fprod$nan;
+        m_cvt$d = r_op$q == k_cvt;
+        m_cvt_rnd$d = r_rnd$q;
+        m_cvt_done$d = cvt$done;
+        m_cvt_early$d = cvt$early;
+        m_cvt_nm$d = cvt$nm;
+        m_cvt_ns$d = cvt$ns;
+        m_cvt_nbase$d = cvt$nbase;
+        align$x_sign = m_x_sign$q;
+        align$x_exp = m_x_exp$q;
+        align$x_sig = m_x_sig$q;
+        align$y_sign = m_y_sign$q;
+        align$y_exp = m_y_exp$q;
+        align$y_sig = m_y_sig$q;
+        s_valid$d = m_valid$q;
+        s_tag$d = m_tag$q;
+        s_sum$d = align$sum;
+        s_sign$d = align$sign;
+        s_both_neg$d = align$both_neg;
+        s_exp$d = align$exp;
+        s_rz$d = m_rz$q;
+        s_special$d = m_special$q;
+        s_special_y$d = m_special_y$q;
+        s_mad$d = m_mad$q;
+        s_sat$d = m_sat$q;
+        cvt_norm$rnd = m_cvt_rnd$q;
+        cvt_norm$done = m_cvt_done$q;
+        cvt_norm$early = m_cvt_early$q;
+        cvt_norm$nm = m_cvt_nm$q;
+        cvt_norm$ns = m_cvt_ns$q;
+        cvt_norm$nbase = m_cvt_nbase$q;
+        fmul$hi = m_p_hi$q;
+        fmul$lo = m_p_lo$q;
+        fmul$sign = m_p_sign$q;
+        fmul$esum = m_p_esum$q;
+        fmul$zero = m_p_zero$q;
+        fmul$inf = m_p_inf$q;
+        fmul$nan = m_p_nan$q;
+        fmul$rz = m_fmul_rz$q;
+        s_other$d = m_other$q;
+        if (m_fmul$q) begin
+            s_other$d = fmul$y;
+        end
+        if (m_cvt$q) begin
+            s_other$d = cvt_norm$y;
+        end
+        s_other_p$d = m_other_p$q;
+        norm$sum = s_sum$q;
+        norm$exp = s_exp$q;
+        n_valid$d = s_valid$q;
+        n_tag$d = s_tag$q;
+        n_sign$d = s_sign$q;
+        n_both_neg$d = s_both_neg$q;
+        n_zero$d = norm$zero;
+        n_exp$d = norm$n_exp;
+        n_frac$d = norm$frac;
+        n_g$d = norm$g;
+        n_rs$d = norm$rs;
+        n_rz$d = s_rz$q;
+        n_special$d = s_special$q;
+        n_special_y$d = s_special_y$q;
+        n_mad$d = s_mad$q;
+        n_sat$d = s_sat$q;
+        n_other$d = s_other$q;
+        n_other_p$d = s_other_p$q;
+        round$sign = n_sign$q;
+        round$both_neg = n_both_neg$q;
+        round$zero = n_zero$q;
+        round$n_exp = n_exp$q;
+        round$frac = n_frac$q;
+        round$g = n_g$q;
+        round$rs = n_rs$q;
+        round$rz = n_rz$q;
+        mad_y = round$y;
+        if (n_special$q) begin
+            mad_y = n_special_y$q;
+        end
+        res = n_other$q;
+        if (n_mad$q) begin
+            res = mad_y;
+        end
+        sat_nan = ((res & exp_mask) == exp_mask) & ((res & frac_mask) != zero32);
+        sat_v = res;
+        if (res > one_f32) begin
+            sat_v = one_f32;
+        end
+        if (sat_nan | res[32'h1f]) begin
+            sat_v = zero32;
+        end
+        o_valid$d = n_valid$q;
         o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
+        if (n_sat$q) begin
+            o_y$d = sat_v;
+        end
+        o_p$d = n_other_p$q;
+        o_tag$d = n_tag$q;
         out_valid = o_valid$q;
         y = o_y$q;
         p = o_p$q;
@@ -12729,6 +15501,85 @@ module sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     end
 
 endmodule // sm$dps$1
+
+
+module sm$dps$1$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
+
+    // Local signals
+    reg  x_big;
+    reg  l_sign;
+    reg  [9:0] l_exp;
+    reg  [23:0] l_sig;
+    reg  s_sign;
+    reg  [9:0] s_exp;
+    reg  [23:0] s_sig;
+    reg  [9:0] d;
+    reg  [26:0] l27;
+    reg  [26:0] s27;
+    reg  [26:0] s_sh;
+    reg  [26:0] lost_mask;
+    reg  [26:0] lost;
+    reg  [26:0] s_al;
+    reg  [27:0] l28;
+    reg  [27:0] s28;
+    reg  [27:0] sum_v;
+
+    // Update code
+    always @(*) begin
+        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
+        l_sign = y_sign;
+        l_exp = y_exp;
+        l_sig = y_sig;
+        s_sign = x_sign;
+        s_exp = x_exp;
+        s_sig = x_sig;
+        if (x_big) begin
+            l_sign = x_sign;
+            l_exp = x_exp;
+            l_sig = x_sig;
+            s_sign = y_sign;
+            s_exp = y_exp;
+            s_sig = y_sig;
+        end
+        d = l_exp - s_exp;
+        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
+        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
+        s_sh = s27 >> d;
+        lost_mask = ~(ones27 << d);
+        lost = s27 & lost_mask;
+        s_al = s_sh;
+        if (|lost) begin
+            s_al = s_sh | one27;
+        end
+        l28 = ((l27) & 28'hfffffff);
+        s28 = ((s_al) & 28'hfffffff);
+        sum_v = l28 + s28;
+        if (l_sign != s_sign) begin
+            sum_v = l28 - s28;
+        end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$dps$1$align
 
 
 module sm$dps$1$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
@@ -13143,13 +15994,17 @@ module sm$dps$1$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sm$dps$1$alu$mul
 
 
-module sm$dps$1$cvt(a,kind,rnd,y);
+module sm$dps$1$cvt(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [2:0] kind;
     input wire  [1:0] rnd;
-    output reg  [31:0] y;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
 
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
@@ -13169,11 +16024,6 @@ module sm$dps$1$cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -13187,6 +16037,11 @@ module sm$dps$1$cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -13250,45 +16105,7 @@ module sm$dps$1$cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -13414,24 +16231,130 @@ module sm$dps$1$cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
+        done_v = 1'b1;
+        early_v = 32'h0;
+        if (k_f32_s32 | k_f32_u32) begin
+            done_v = 1'b0;
+        end
+        if (k_s32_f32) begin
+            early_v = i_s32;
+        end
+        if (k_u32_f32) begin
+            early_v = i_u32;
+        end
+        e_ge150 = exp_f >= e150;
+        if (k_f32_int) begin
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
+        end
+        if (k_f16_f32) begin
+            early_v = ((hres) & 32'hffffffff);
+        end
+        if (k_f32_f16) begin
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
+        end
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
+    end
+
+endmodule // sm$dps$1$cvt
+
+
+module sm$dps$1$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
         nm_zero = ~|nm;
         z16 = ~|nm[(32'h10)+:(16)];
         n1 = nm;
@@ -13493,47 +16416,14 @@ module sm$dps$1$cvt(a,kind,rnd,y);
         if (ns) begin
             fres = fmz | sign32;
         end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
+        y_v = fres;
+        if (done) begin
+            y_v = early;
         end
         y = y_v;
     end
 
-endmodule // sm$dps$1$cvt
+endmodule // sm$dps$1$cvt_norm
 
 
 module sm$dps$1$fcmp(a,b,cmp,max,y,p);
@@ -13866,14 +16756,25 @@ module sm$dps$1$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$1$fcmp$cb
 
 
-module sm$dps$1$fmad(a,b,c,rz,y);
+module sm$dps$1$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
     input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
 
     // Constant declarations
     localparam  one24 = 24'h1;
@@ -13887,32 +16788,6 @@ module sm$dps$1$fmad(a,b,c,rz,y);
     localparam  sign_bit = 32'h80000000;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
     reg  [31:0] cc$a;
     reg  cc$daz;
     wire  cc$sign;
@@ -13926,29 +16801,11 @@ module sm$dps$1$fmad(a,b,c,rz,y);
     wire  cc$is_inf;
     wire  cc$is_nan;
     wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
     reg  top;
     reg  [23:0] hi_sh;
     reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
     reg  [9:0] p_exp;
     reg  [9:0] ec;
     reg  nan;
@@ -13958,36 +16815,6 @@ module sm$dps$1$fmad(a,b,c,rz,y);
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$1$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$1$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
     sm$dps$1$fmad$cc cc(
         .a(cc$a),
         .daz(cc$daz),
@@ -14003,67 +16830,38 @@ module sm$dps$1$fmad(a,b,c,rz,y);
         .is_nan(cc$is_nan),
         .is_snan(cc$is_snan)
     );
-    sm$dps$1$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    sm$dps$1$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
         cc$a = c;
         cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
         p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo23) begin
             p_sig = hi_sh | one24;
         end
         p_exp = esum + off_lo;
         if (top) begin
-            p_sig = mul$hi;
+            p_sig = hi;
             p_exp = esum + off_hi;
         end
         ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
+        x_sign = p_sign;
         x_exp_v = p_exp;
         x_sig_v = p_sig;
         if (p_zero) begin
             x_exp_v = zero10;
             x_sig_v = zero24;
         end
-        core$y_sign = cc$sign;
+        y_sign = cc$sign;
         y_exp_v = ec;
         if (cc$is_zero) begin
             y_exp_v = zero10;
         end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
         if (cc$is_inf) begin
             y_v = inf;
             if (cc$sign) begin
@@ -14072,164 +16870,21 @@ module sm$dps$1$fmad(a,b,c,rz,y);
         end
         if (p_inf) begin
             y_v = inf;
-            if (sp) begin
+            if (p_sign) begin
                 y_v = inf | sign_bit;
             end
         end
         if (nan) begin
             y_v = canon_nan;
         end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
     end
 
 endmodule // sm$dps$1$fmad
-
-
-module sm$dps$1$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$1$fmad$ca
-
-
-module sm$dps$1$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$1$fmad$cb
 
 
 module sm$dps$1$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
@@ -14304,291 +16959,16 @@ module sm$dps$1$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$1$fmad$cc
 
 
-module sm$dps$1$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
+module sm$dps$1$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
 
     // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$dps$1$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$1$fmad$core
-
-
-module sm$dps$1$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
     input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$1$fmad$core$round
-
-
-module sm$dps$1$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$1$fmad$mul
-
-
-module sm$dps$1$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
     input wire  rz;
     output reg  [31:0] y;
 
@@ -14597,41 +16977,11 @@ module sm$dps$1$fmul(a,b,rz,y);
     localparam  off_hi = 11'b1000010;
     localparam  off_lo = 11'b1000001;
     localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
+    localparam  inf_c = 32'h7f800000;
     localparam  sign_bit = 32'h80000000;
     localparam  zero32 = 32'h0;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
     reg  round$sign;
     reg  [10:0] round$exp;
     reg  [22:0] round$frac;
@@ -14641,57 +16991,17 @@ module sm$dps$1$fmul(a,b,rz,y);
     wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
     reg  top;
     reg  [22:0] hi_lo;
     reg  [22:0] hi_sh;
     reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
+    reg  [10:0] esum11;
     reg  [10:0] r_exp;
     reg  r_g;
     reg  r_rs;
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$1$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$1$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$dps$1$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
     sm$dps$1$fmul$round round(
         .sign(round$sign),
         .exp(round$exp),
@@ -14704,47 +17014,37 @@ module sm$dps$1$fmul(a,b,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
         hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
+        esum11 = ((esum) & 11'h7ff);
         frac = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo[32'h17]) begin
             frac = hi_sh | one23;
         end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
         if (top) begin
             frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
         end
         round$frac = frac;
         round$sign = sign;
         round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
         y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
+        if (zero) begin
             y_v = zero32;
             if (sign) begin
                 y_v = sign_bit;
             end
         end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
+        if (inf) begin
+            y_v = inf_c;
             if (sign) begin
-                y_v = inf | sign_bit;
+                y_v = inf_c | sign_bit;
             end
         end
         if (nan) begin
@@ -14757,167 +17057,6 @@ module sm$dps$1$fmul(a,b,rz,y);
     end
 
 endmodule // sm$dps$1$fmul
-
-
-module sm$dps$1$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$1$fmul$ca
-
-
-module sm$dps$1$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$1$fmul$cb
-
-
-module sm$dps$1$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$1$fmul$mul
 
 
 module sm$dps$1$fmul$round(sign,exp,frac,g,rs,rz,y);
@@ -14996,6 +17135,1267 @@ module sm$dps$1$fmul$round(sign,exp,frac,g,rs,rz,y);
     end
 
 endmodule // sm$dps$1$fmul$round
+
+
+module sm$dps$1$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    sm$dps$1$fprod$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    sm$dps$1$fprod$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    sm$dps$1$fprod$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // sm$dps$1$fprod
+
+
+module sm$dps$1$fprod$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$1$fprod$ca
+
+
+module sm$dps$1$fprod$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$1$fprod$cb
+
+
+module sm$dps$1$fprod$mul(a,b,hi,lo);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+
+    // Update code (custom)
+    wire [47:0] product = a * b;
+    always @(*) begin
+       hi = product[47:24];
+       lo = product[23:0];
+    end
+endmodule // sm$dps$1$fprod$mul
+
+
+module sm$dps$1$m_cvt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_cvt
+
+
+module sm$dps$1$m_cvt_done(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_cvt_done
+
+
+module sm$dps$1$m_cvt_early(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_cvt_early
+
+
+module sm$dps$1$m_cvt_nbase(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_cvt_nbase
+
+
+module sm$dps$1$m_cvt_nm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_cvt_nm
+
+
+module sm$dps$1$m_cvt_ns(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_cvt_ns
+
+
+module sm$dps$1$m_cvt_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_cvt_rnd
+
+
+module sm$dps$1$m_fmul(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_fmul
+
+
+module sm$dps$1$m_fmul_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_fmul_rz
+
+
+module sm$dps$1$m_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_mad
+
+
+module sm$dps$1$m_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_other
+
+
+module sm$dps$1$m_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_other_p
+
+
+module sm$dps$1$m_p_esum(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_p_esum
+
+
+module sm$dps$1$m_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_p_hi
+
+
+module sm$dps$1$m_p_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_p_inf
+
+
+module sm$dps$1$m_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_p_lo
+
+
+module sm$dps$1$m_p_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_p_nan
+
+
+module sm$dps$1$m_p_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_p_sign
+
+
+module sm$dps$1$m_p_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_p_zero
+
+
+module sm$dps$1$m_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_rz
+
+
+module sm$dps$1$m_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_sat
+
+
+module sm$dps$1$m_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_special
+
+
+module sm$dps$1$m_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_special_y
+
+
+module sm$dps$1$m_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_tag
+
+
+module sm$dps$1$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_valid
+
+
+module sm$dps$1$m_x_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_x_exp
+
+
+module sm$dps$1$m_x_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_x_sig
+
+
+module sm$dps$1$m_x_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_x_sign
+
+
+module sm$dps$1$m_y_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_y_exp
+
+
+module sm$dps$1$m_y_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_y_sig
+
+
+module sm$dps$1$m_y_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$m_y_sign
+
+
+module sm$dps$1$n_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_both_neg
+
+
+module sm$dps$1$n_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_exp
+
+
+module sm$dps$1$n_frac(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_frac
+
+
+module sm$dps$1$n_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_g
+
+
+module sm$dps$1$n_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_mad
+
+
+module sm$dps$1$n_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_other
+
+
+module sm$dps$1$n_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_other_p
+
+
+module sm$dps$1$n_rs(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_rs
+
+
+module sm$dps$1$n_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_rz
+
+
+module sm$dps$1$n_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_sat
+
+
+module sm$dps$1$n_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_sign
+
+
+module sm$dps$1$n_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_special
+
+
+module sm$dps$1$n_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_special_y
+
+
+module sm$dps$1$n_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_tag
+
+
+module sm$dps$1$n_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_valid
+
+
+module sm$dps$1$n_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$n_zero
+
+
+module sm$dps$1$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
+        carry = sum[32'h1b];
+        zero = ~|sum;
+        nc = sum[(32'h1)+:(26)];
+        if (sum[32'h0]) begin
+            nc = sum[(32'h1)+:(26)] | one26;
+        end
+        l_exp11 = ((exp) & 11'h7ff);
+        e0 = l_exp11 + off;
+        x0 = sum[(32'h0)+:(27)];
+        x1 = x0;
+        e1 = e0;
+        if (~|x0[(32'hb)+:(16)]) begin
+            x1 = x0 << 32'h10;
+            e1 = e0 - c16;
+        end
+        x2 = x1;
+        e2 = e1;
+        if (~|x1[(32'h13)+:(8)]) begin
+            x2 = x1 << 32'h8;
+            e2 = e1 - c8;
+        end
+        x3 = x2;
+        e3 = e2;
+        if (~|x2[(32'h17)+:(4)]) begin
+            x3 = x2 << 32'h4;
+            e3 = e2 - c4;
+        end
+        x4 = x3;
+        e4 = e3;
+        if (~|x3[(32'h19)+:(2)]) begin
+            x4 = x3 << 32'h2;
+            e4 = e3 - c2;
+        end
+        x4_lo = x4[(32'h0)+:(26)];
+        x5 = x4_lo;
+        e5 = e4;
+        if (~x4[32'h1a]) begin
+            x5 = x4_lo << 32'h1;
+            e5 = e4 - c1;
+        end
+        n26 = x5;
+        e_n = e5;
+        if (carry) begin
+            n26 = nc;
+            e_n = l_exp11 + off_carry;
+        end
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$dps$1$norm
 
 
 module sm$dps$1$o_p(d,q,clock);
@@ -15359,6 +18759,392 @@ module sm$dps$1$r_valid(d,q,clock);
 endmodule // sm$dps$1$r_valid
 
 
+module sm$dps$1$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$dps$1$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (both_neg) begin
+                y_v = sign_bit;
+            end
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$1$round
+
+
+module sm$dps$1$round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$1$round$round
+
+
+module sm$dps$1$s_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_both_neg
+
+
+module sm$dps$1$s_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_exp
+
+
+module sm$dps$1$s_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_mad
+
+
+module sm$dps$1$s_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_other
+
+
+module sm$dps$1$s_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_other_p
+
+
+module sm$dps$1$s_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_rz
+
+
+module sm$dps$1$s_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_sat
+
+
+module sm$dps$1$s_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_sign
+
+
+module sm$dps$1$s_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_special
+
+
+module sm$dps$1$s_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_special_y
+
+
+module sm$dps$1$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [27:0] d;
+    output reg  [27:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 28'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_sum
+
+
+module sm$dps$1$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_tag
+
+
+module sm$dps$1$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$1$s_valid
+
+
 module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
 
     // Module arguments
@@ -15450,15 +19236,31 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
+    reg  [31:0] fprod$a;
+    reg  [31:0] fprod$b;
+    wire  [23:0] fprod$hi;
+    wire  [23:0] fprod$lo;
+    wire  fprod$sign;
+    wire  [9:0] fprod$esum;
+    wire  fprod$zero;
+    wire  fprod$inf;
+    wire  fprod$nan;
+    reg  [23:0] fmad$hi;
+    reg  fmad$lo23;
+    reg  fmad$p_sign;
+    reg  [9:0] fmad$esum;
+    reg  fmad$p_zero;
+    reg  fmad$p_inf;
+    reg  fmad$p_nan;
     reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
+    wire  fmad$x_sign;
+    wire  [9:0] fmad$x_exp;
+    wire  [23:0] fmad$x_sig;
+    wire  fmad$y_sign;
+    wire  [9:0] fmad$y_exp;
+    wire  [23:0] fmad$y_sig;
+    wire  fmad$special;
+    wire  [31:0] fmad$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
@@ -15468,7 +19270,11 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] cvt$a;
     reg  [2:0] cvt$kind;
     reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
+    wire  cvt$done;
+    wire  [31:0] cvt$early;
+    wire  [31:0] cvt$nm;
+    wire  cvt$ns;
+    wire  [7:0] cvt$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -15478,6 +19284,228 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  alu$p_in;
     wire  [31:0] alu$y;
     wire  alu$p;
+    reg  m_valid$d;
+    wire  m_valid$q;
+    reg  m_valid$clock;
+    reg  [15:0] m_tag$d;
+    wire  [15:0] m_tag$q;
+    reg  m_tag$clock;
+    reg  m_x_sign$d;
+    wire  m_x_sign$q;
+    reg  m_x_sign$clock;
+    reg  [9:0] m_x_exp$d;
+    wire  [9:0] m_x_exp$q;
+    reg  m_x_exp$clock;
+    reg  [23:0] m_x_sig$d;
+    wire  [23:0] m_x_sig$q;
+    reg  m_x_sig$clock;
+    reg  m_y_sign$d;
+    wire  m_y_sign$q;
+    reg  m_y_sign$clock;
+    reg  [9:0] m_y_exp$d;
+    wire  [9:0] m_y_exp$q;
+    reg  m_y_exp$clock;
+    reg  [23:0] m_y_sig$d;
+    wire  [23:0] m_y_sig$q;
+    reg  m_y_sig$clock;
+    reg  m_rz$d;
+    wire  m_rz$q;
+    reg  m_rz$clock;
+    reg  m_special$d;
+    wire  m_special$q;
+    reg  m_special$clock;
+    reg  [31:0] m_special_y$d;
+    wire  [31:0] m_special_y$q;
+    reg  m_special_y$clock;
+    reg  m_mad$d;
+    wire  m_mad$q;
+    reg  m_mad$clock;
+    reg  m_sat$d;
+    wire  m_sat$q;
+    reg  m_sat$clock;
+    reg  [31:0] m_other$d;
+    wire  [31:0] m_other$q;
+    reg  m_other$clock;
+    reg  m_other_p$d;
+    wire  m_other_p$q;
+    reg  m_other_p$clock;
+    reg  m_fmul$d;
+    wire  m_fmul$q;
+    reg  m_fmul$clock;
+    reg  m_fmul_rz$d;
+    wire  m_fmul_rz$q;
+    reg  m_fmul_rz$clock;
+    reg  [23:0] m_p_hi$d;
+    wire  [23:0] m_p_hi$q;
+    reg  m_p_hi$clock;
+    reg  [23:0] m_p_lo$d;
+    wire  [23:0] m_p_lo$q;
+    reg  m_p_lo$clock;
+    reg  m_p_sign$d;
+    wire  m_p_sign$q;
+    reg  m_p_sign$clock;
+    reg  [9:0] m_p_esum$d;
+    wire  [9:0] m_p_esum$q;
+    reg  m_p_esum$clock;
+    reg  m_p_zero$d;
+    wire  m_p_zero$q;
+    reg  m_p_zero$clock;
+    reg  m_p_inf$d;
+    wire  m_p_inf$q;
+    reg  m_p_inf$clock;
+    reg  m_p_nan$d;
+    wire  m_p_nan$q;
+    reg  m_p_nan$clock;
+    reg  m_cvt$d;
+    wire  m_cvt$q;
+    reg  m_cvt$clock;
+    reg  [1:0] m_cvt_rnd$d;
+    wire  [1:0] m_cvt_rnd$q;
+    reg  m_cvt_rnd$clock;
+    reg  m_cvt_done$d;
+    wire  m_cvt_done$q;
+    reg  m_cvt_done$clock;
+    reg  [31:0] m_cvt_early$d;
+    wire  [31:0] m_cvt_early$q;
+    reg  m_cvt_early$clock;
+    reg  [31:0] m_cvt_nm$d;
+    wire  [31:0] m_cvt_nm$q;
+    reg  m_cvt_nm$clock;
+    reg  m_cvt_ns$d;
+    wire  m_cvt_ns$q;
+    reg  m_cvt_ns$clock;
+    reg  [7:0] m_cvt_nbase$d;
+    wire  [7:0] m_cvt_nbase$q;
+    reg  m_cvt_nbase$clock;
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [23:0] fmul$hi;
+    reg  [23:0] fmul$lo;
+    reg  fmul$sign;
+    reg  [9:0] fmul$esum;
+    reg  fmul$zero;
+    reg  fmul$inf;
+    reg  fmul$nan;
+    reg  fmul$rz;
+    wire  [31:0] fmul$y;
+    reg  [1:0] cvt_norm$rnd;
+    reg  cvt_norm$done;
+    reg  [31:0] cvt_norm$early;
+    reg  [31:0] cvt_norm$nm;
+    reg  cvt_norm$ns;
+    reg  [7:0] cvt_norm$nbase;
+    wire  [31:0] cvt_norm$y;
+    reg  s_valid$d;
+    wire  s_valid$q;
+    reg  s_valid$clock;
+    reg  [15:0] s_tag$d;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock;
+    reg  [27:0] s_sum$d;
+    wire  [27:0] s_sum$q;
+    reg  s_sum$clock;
+    reg  s_sign$d;
+    wire  s_sign$q;
+    reg  s_sign$clock;
+    reg  s_both_neg$d;
+    wire  s_both_neg$q;
+    reg  s_both_neg$clock;
+    reg  [9:0] s_exp$d;
+    wire  [9:0] s_exp$q;
+    reg  s_exp$clock;
+    reg  s_rz$d;
+    wire  s_rz$q;
+    reg  s_rz$clock;
+    reg  s_special$d;
+    wire  s_special$q;
+    reg  s_special$clock;
+    reg  [31:0] s_special_y$d;
+    wire  [31:0] s_special_y$q;
+    reg  s_special_y$clock;
+    reg  s_mad$d;
+    wire  s_mad$q;
+    reg  s_mad$clock;
+    reg  s_sat$d;
+    wire  s_sat$q;
+    reg  s_sat$clock;
+    reg  [31:0] s_other$d;
+    wire  [31:0] s_other$q;
+    reg  s_other$clock;
+    reg  s_other_p$d;
+    wire  s_other_p$q;
+    reg  s_other_p$clock;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
+    reg  n_valid$d;
+    wire  n_valid$q;
+    reg  n_valid$clock;
+    reg  [15:0] n_tag$d;
+    wire  [15:0] n_tag$q;
+    reg  n_tag$clock;
+    reg  n_sign$d;
+    wire  n_sign$q;
+    reg  n_sign$clock;
+    reg  n_both_neg$d;
+    wire  n_both_neg$q;
+    reg  n_both_neg$clock;
+    reg  n_zero$d;
+    wire  n_zero$q;
+    reg  n_zero$clock;
+    reg  [10:0] n_exp$d;
+    wire  [10:0] n_exp$q;
+    reg  n_exp$clock;
+    reg  [22:0] n_frac$d;
+    wire  [22:0] n_frac$q;
+    reg  n_frac$clock;
+    reg  n_g$d;
+    wire  n_g$q;
+    reg  n_g$clock;
+    reg  n_rs$d;
+    wire  n_rs$q;
+    reg  n_rs$clock;
+    reg  n_rz$d;
+    wire  n_rz$q;
+    reg  n_rz$clock;
+    reg  n_special$d;
+    wire  n_special$q;
+    reg  n_special$clock;
+    reg  [31:0] n_special_y$d;
+    wire  [31:0] n_special_y$q;
+    reg  n_special_y$clock;
+    reg  n_mad$d;
+    wire  n_mad$q;
+    reg  n_mad$clock;
+    reg  n_sat$d;
+    wire  n_sat$q;
+    reg  n_sat$clock;
+    reg  [31:0] n_other$d;
+    wire  [31:0] n_other$q;
+    reg  n_other$clock;
+    reg  n_other_p$d;
+    wire  n_other_p$q;
+    reg  n_other_p$clock;
+    reg  round$sign;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -15503,12 +19531,13 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
-    reg  [31:0] arith;
+    reg  [31:0] mad_y;
     reg  is_arith;
+    reg  [31:0] other;
+    reg  other_p;
+    reg  [31:0] res;
     reg  sat_nan;
     reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
 
     // Sub module instances
     sm$dps$2$r_valid r_valid(
@@ -15586,18 +19615,34 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$dps$2$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sm$dps$2$fprod fprod(
+        .a(fprod$a),
+        .b(fprod$b),
+        .hi(fprod$hi),
+        .lo(fprod$lo),
+        .sign(fprod$sign),
+        .esum(fprod$esum),
+        .zero(fprod$zero),
+        .inf(fprod$inf),
+        .nan(fprod$nan)
     );
     sm$dps$2$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
+        .hi(fmad$hi),
+        .lo23(fmad$lo23),
+        .p_sign(fmad$p_sign),
+        .esum(fmad$esum),
+        .p_zero(fmad$p_zero),
+        .p_inf(fmad$p_inf),
+        .p_nan(fmad$p_nan),
         .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
+        .x_sign(fmad$x_sign),
+        .x_exp(fmad$x_exp),
+        .x_sig(fmad$x_sig),
+        .y_sign(fmad$y_sign),
+        .y_exp(fmad$y_exp),
+        .y_sig(fmad$y_sig),
+        .special(fmad$special),
+        .special_y(fmad$special_y)
     );
     sm$dps$2$fcmp fcmp(
         .a(fcmp$a),
@@ -15611,7 +19656,11 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .a(cvt$a),
         .kind(cvt$kind),
         .rnd(cvt$rnd),
-        .y(cvt$y)
+        .done(cvt$done),
+        .early(cvt$early),
+        .nm(cvt$nm),
+        .ns(cvt$ns),
+        .nbase(cvt$nbase)
     );
     sm$dps$2$alu alu(
         .a(alu$a),
@@ -15623,6 +19672,358 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .p_in(alu$p_in),
         .y(alu$y),
         .p(alu$p)
+    );
+    sm$dps$2$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    sm$dps$2$m_tag m_tag(
+        .d(m_tag$d),
+        .q(m_tag$q),
+        .clock(m_tag$clock)
+    );
+    sm$dps$2$m_x_sign m_x_sign(
+        .d(m_x_sign$d),
+        .q(m_x_sign$q),
+        .clock(m_x_sign$clock)
+    );
+    sm$dps$2$m_x_exp m_x_exp(
+        .d(m_x_exp$d),
+        .q(m_x_exp$q),
+        .clock(m_x_exp$clock)
+    );
+    sm$dps$2$m_x_sig m_x_sig(
+        .d(m_x_sig$d),
+        .q(m_x_sig$q),
+        .clock(m_x_sig$clock)
+    );
+    sm$dps$2$m_y_sign m_y_sign(
+        .d(m_y_sign$d),
+        .q(m_y_sign$q),
+        .clock(m_y_sign$clock)
+    );
+    sm$dps$2$m_y_exp m_y_exp(
+        .d(m_y_exp$d),
+        .q(m_y_exp$q),
+        .clock(m_y_exp$clock)
+    );
+    sm$dps$2$m_y_sig m_y_sig(
+        .d(m_y_sig$d),
+        .q(m_y_sig$q),
+        .clock(m_y_sig$clock)
+    );
+    sm$dps$2$m_rz m_rz(
+        .d(m_rz$d),
+        .q(m_rz$q),
+        .clock(m_rz$clock)
+    );
+    sm$dps$2$m_special m_special(
+        .d(m_special$d),
+        .q(m_special$q),
+        .clock(m_special$clock)
+    );
+    sm$dps$2$m_special_y m_special_y(
+        .d(m_special_y$d),
+        .q(m_special_y$q),
+        .clock(m_special_y$clock)
+    );
+    sm$dps$2$m_mad m_mad(
+        .d(m_mad$d),
+        .q(m_mad$q),
+        .clock(m_mad$clock)
+    );
+    sm$dps$2$m_sat m_sat(
+        .d(m_sat$d),
+        .q(m_sat$q),
+        .clock(m_sat$clock)
+    );
+    sm$dps$2$m_other m_other(
+        .d(m_other$d),
+        .q(m_other$q),
+        .clock(m_other$clock)
+    );
+    sm$dps$2$m_other_p m_other_p(
+        .d(m_other_p$d),
+        .q(m_other_p$q),
+        .clock(m_other_p$clock)
+    );
+    sm$dps$2$m_fmul m_fmul(
+        .d(m_fmul$d),
+        .q(m_fmul$q),
+        .clock(m_fmul$clock)
+    );
+    sm$dps$2$m_fmul_rz m_fmul_rz(
+        .d(m_fmul_rz$d),
+        .q(m_fmul_rz$q),
+        .clock(m_fmul_rz$clock)
+    );
+    sm$dps$2$m_p_hi m_p_hi(
+        .d(m_p_hi$d),
+        .q(m_p_hi$q),
+        .clock(m_p_hi$clock)
+    );
+    sm$dps$2$m_p_lo m_p_lo(
+        .d(m_p_lo$d),
+        .q(m_p_lo$q),
+        .clock(m_p_lo$clock)
+    );
+    sm$dps$2$m_p_sign m_p_sign(
+        .d(m_p_sign$d),
+        .q(m_p_sign$q),
+        .clock(m_p_sign$clock)
+    );
+    sm$dps$2$m_p_esum m_p_esum(
+        .d(m_p_esum$d),
+        .q(m_p_esum$q),
+        .clock(m_p_esum$clock)
+    );
+    sm$dps$2$m_p_zero m_p_zero(
+        .d(m_p_zero$d),
+        .q(m_p_zero$q),
+        .clock(m_p_zero$clock)
+    );
+    sm$dps$2$m_p_inf m_p_inf(
+        .d(m_p_inf$d),
+        .q(m_p_inf$q),
+        .clock(m_p_inf$clock)
+    );
+    sm$dps$2$m_p_nan m_p_nan(
+        .d(m_p_nan$d),
+        .q(m_p_nan$q),
+        .clock(m_p_nan$clock)
+    );
+    sm$dps$2$m_cvt m_cvt(
+        .d(m_cvt$d),
+        .q(m_cvt$q),
+        .clock(m_cvt$clock)
+    );
+    sm$dps$2$m_cvt_rnd m_cvt_rnd(
+        .d(m_cvt_rnd$d),
+        .q(m_cvt_rnd$q),
+        .clock(m_cvt_rnd$clock)
+    );
+    sm$dps$2$m_cvt_done m_cvt_done(
+        .d(m_cvt_done$d),
+        .q(m_cvt_done$q),
+        .clock(m_cvt_done$clock)
+    );
+    sm$dps$2$m_cvt_early m_cvt_early(
+        .d(m_cvt_early$d),
+        .q(m_cvt_early$q),
+        .clock(m_cvt_early$clock)
+    );
+    sm$dps$2$m_cvt_nm m_cvt_nm(
+        .d(m_cvt_nm$d),
+        .q(m_cvt_nm$q),
+        .clock(m_cvt_nm$clock)
+    );
+    sm$dps$2$m_cvt_ns m_cvt_ns(
+        .d(m_cvt_ns$d),
+        .q(m_cvt_ns$q),
+        .clock(m_cvt_ns$clock)
+    );
+    sm$dps$2$m_cvt_nbase m_cvt_nbase(
+        .d(m_cvt_nbase$d),
+        .q(m_cvt_nbase$q),
+        .clock(m_cvt_nbase$clock)
+    );
+    sm$dps$2$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$dps$2$fmul fmul(
+        .hi(fmul$hi),
+        .lo(fmul$lo),
+        .sign(fmul$sign),
+        .esum(fmul$esum),
+        .zero(fmul$zero),
+        .inf(fmul$inf),
+        .nan(fmul$nan),
+        .rz(fmul$rz),
+        .y(fmul$y)
+    );
+    sm$dps$2$cvt_norm cvt_norm(
+        .rnd(cvt_norm$rnd),
+        .done(cvt_norm$done),
+        .early(cvt_norm$early),
+        .nm(cvt_norm$nm),
+        .ns(cvt_norm$ns),
+        .nbase(cvt_norm$nbase),
+        .y(cvt_norm$y)
+    );
+    sm$dps$2$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    sm$dps$2$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    sm$dps$2$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    sm$dps$2$s_sign s_sign(
+        .d(s_sign$d),
+        .q(s_sign$q),
+        .clock(s_sign$clock)
+    );
+    sm$dps$2$s_both_neg s_both_neg(
+        .d(s_both_neg$d),
+        .q(s_both_neg$q),
+        .clock(s_both_neg$clock)
+    );
+    sm$dps$2$s_exp s_exp(
+        .d(s_exp$d),
+        .q(s_exp$q),
+        .clock(s_exp$clock)
+    );
+    sm$dps$2$s_rz s_rz(
+        .d(s_rz$d),
+        .q(s_rz$q),
+        .clock(s_rz$clock)
+    );
+    sm$dps$2$s_special s_special(
+        .d(s_special$d),
+        .q(s_special$q),
+        .clock(s_special$clock)
+    );
+    sm$dps$2$s_special_y s_special_y(
+        .d(s_special_y$d),
+        .q(s_special_y$q),
+        .clock(s_special_y$clock)
+    );
+    sm$dps$2$s_mad s_mad(
+        .d(s_mad$d),
+        .q(s_mad$q),
+        .clock(s_mad$clock)
+    );
+    sm$dps$2$s_sat s_sat(
+        .d(s_sat$d),
+        .q(s_sat$q),
+        .clock(s_sat$clock)
+    );
+    sm$dps$2$s_other s_other(
+        .d(s_other$d),
+        .q(s_other$q),
+        .clock(s_other$clock)
+    );
+    sm$dps$2$s_other_p s_other_p(
+        .d(s_other_p$d),
+        .q(s_other_p$q),
+        .clock(s_other_p$clock)
+    );
+    sm$dps$2$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$dps$2$n_valid n_valid(
+        .d(n_valid$d),
+        .q(n_valid$q),
+        .clock(n_valid$clock)
+    );
+    sm$dps$2$n_tag n_tag(
+        .d(n_tag$d),
+        .q(n_tag$q),
+        .clock(n_tag$clock)
+    );
+    sm$dps$2$n_sign n_sign(
+        .d(n_sign$d),
+        .q(n_sign$q),
+        .clock(n_sign$clock)
+    );
+    sm$dps$2$n_both_neg n_both_neg(
+        .d(n_both_neg$d),
+        .q(n_both_neg$q),
+        .clock(n_both_neg$clock)
+    );
+    sm$dps$2$n_zero n_zero(
+        .d(n_zero$d),
+        .q(n_zero$q),
+        .clock(n_zero$clock)
+    );
+    sm$dps$2$n_exp n_exp(
+        .d(n_exp$d),
+        .q(n_exp$q),
+        .clock(n_exp$clock)
+    );
+    sm$dps$2$n_frac n_frac(
+        .d(n_frac$d),
+        .q(n_frac$q),
+        .clock(n_frac$clock)
+    );
+    sm$dps$2$n_g n_g(
+        .d(n_g$d),
+        .q(n_g$q),
+        .clock(n_g$clock)
+    );
+    sm$dps$2$n_rs n_rs(
+        .d(n_rs$d),
+        .q(n_rs$q),
+        .clock(n_rs$clock)
+    );
+    sm$dps$2$n_rz n_rz(
+        .d(n_rz$d),
+        .q(n_rz$q),
+        .clock(n_rz$clock)
+    );
+    sm$dps$2$n_special n_special(
+        .d(n_special$d),
+        .q(n_special$q),
+        .clock(n_special$clock)
+    );
+    sm$dps$2$n_special_y n_special_y(
+        .d(n_special_y$d),
+        .q(n_special_y$q),
+        .clock(n_special_y$clock)
+    );
+    sm$dps$2$n_mad n_mad(
+        .d(n_mad$d),
+        .q(n_mad$q),
+        .clock(n_mad$clock)
+    );
+    sm$dps$2$n_sat n_sat(
+        .d(n_sat$d),
+        .q(n_sat$q),
+        .clock(n_sat$clock)
+    );
+    sm$dps$2$n_other n_other(
+        .d(n_other$d),
+        .q(n_other$q),
+        .clock(n_other$clock)
+    );
+    sm$dps$2$n_other_p n_other_p(
+        .d(n_other_p$d),
+        .q(n_other_p$q),
+        .clock(n_other_p$clock)
+    );
+    sm$dps$2$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
     );
     sm$dps$2$o_valid o_valid(
         .d(o_valid$d),
@@ -15662,6 +20063,66 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$clock = clock;
         r_p_in$clock = clock;
         r_tag$clock = clock;
+        m_valid$clock = clock;
+        m_tag$clock = clock;
+        m_x_sign$clock = clock;
+        m_x_exp$clock = clock;
+        m_x_sig$clock = clock;
+        m_y_sign$clock = clock;
+        m_y_exp$clock = clock;
+        m_y_sig$clock = clock;
+        m_rz$clock = clock;
+        m_special$clock = clock;
+        m_special_y$clock = clock;
+        m_mad$clock = clock;
+        m_sat$clock = clock;
+        m_other$clock = clock;
+        m_other_p$clock = clock;
+        m_fmul$clock = clock;
+        m_fmul_rz$clock = clock;
+        m_p_hi$clock = clock;
+        m_p_lo$clock = clock;
+        m_p_sign$clock = clock;
+        m_p_esum$clock = clock;
+        m_p_zero$clock = clock;
+        m_p_inf$clock = clock;
+        m_p_nan$clock = clock;
+        m_cvt$clock = clock;
+        m_cvt_rnd$clock = clock;
+        m_cvt_done$clock = clock;
+        m_cvt_early$clock = clock;
+        m_cvt_nm$clock = clock;
+        m_cvt_ns$clock = clock;
+        m_cvt_nbase$clock = clock;
+        s_valid$clock = clock;
+        s_tag$clock = clock;
+        s_sum$clock = clock;
+        s_sign$clock = clock;
+        s_both_neg$clock = clock;
+        s_exp$clock = clock;
+        s_rz$clock = clock;
+        s_special$clock = clock;
+        s_special_y$clock = clock;
+        s_mad$clock = clock;
+        s_sat$clock = clock;
+        s_other$clock = clock;
+        s_other_p$clock = clock;
+        n_valid$clock = clock;
+        n_tag$clock = clock;
+        n_sign$clock = clock;
+        n_both_neg$clock = clock;
+        n_zero$clock = clock;
+        n_exp$clock = clock;
+        n_frac$clock = clock;
+        n_g$clock = clock;
+        n_rs$clock = clock;
+        n_rz$clock = clock;
+        n_special$clock = clock;
+        n_special_y$clock = clock;
+        n_mad$clock = clock;
+        n_sat$clock = clock;
+        n_other$clock = clock;
+        n_other_p$clock = clock;
         o_valid$clock = clock;
         o_y$clock = clock;
         o_p$clock = clock;
@@ -15681,6 +20142,66 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$d = r_c$q;
         r_p_in$d = r_p_in$q;
         r_tag$d = r_tag$q;
+        m_valid$d = m_valid$q;
+        m_tag$d = m_tag$q;
+        m_x_sign$d = m_x_sign$q;
+        m_x_exp$d = m_x_exp$q;
+        m_x_sig$d = m_x_sig$q;
+        m_y_sign$d = m_y_sign$q;
+        m_y_exp$d = m_y_exp$q;
+        m_y_sig$d = m_y_sig$q;
+        m_rz$d = m_rz$q;
+        m_special$d = m_special$q;
+        m_special_y$d = m_special_y$q;
+        m_mad$d = m_mad$q;
+        m_sat$d = m_sat$q;
+        m_other$d = m_other$q;
+        m_other_p$d = m_other_p$q;
+        m_fmul$d = m_fmul$q;
+        m_fmul_rz$d = m_fmul_rz$q;
+        m_p_hi$d = m_p_hi$q;
+        m_p_lo$d = m_p_lo$q;
+        m_p_sign$d = m_p_sign$q;
+        m_p_esum$d = m_p_esum$q;
+        m_p_zero$d = m_p_zero$q;
+        m_p_inf$d = m_p_inf$q;
+        m_p_nan$d = m_p_nan$q;
+        m_cvt$d = m_cvt$q;
+        m_cvt_rnd$d = m_cvt_rnd$q;
+        m_cvt_done$d = m_cvt_done$q;
+        m_cvt_early$d = m_cvt_early$q;
+        m_cvt_nm$d = m_cvt_nm$q;
+        m_cvt_ns$d = m_cvt_ns$q;
+        m_cvt_nbase$d = m_cvt_nbase$q;
+        s_valid$d = s_valid$q;
+        s_tag$d = s_tag$q;
+        s_sum$d = s_sum$q;
+        s_sign$d = s_sign$q;
+        s_both_neg$d = s_both_neg$q;
+        s_exp$d = s_exp$q;
+        s_rz$d = s_rz$q;
+        s_special$d = s_special$q;
+        s_special_y$d = s_special_y$q;
+        s_mad$d = s_mad$q;
+        s_sat$d = s_sat$q;
+        s_other$d = s_other$q;
+        s_other_p$d = s_other_p$q;
+        n_valid$d = n_valid$q;
+        n_tag$d = n_tag$q;
+        n_sign$d = n_sign$q;
+        n_both_neg$d = n_both_neg$q;
+        n_zero$d = n_zero$q;
+        n_exp$d = n_exp$q;
+        n_frac$d = n_frac$q;
+        n_g$d = n_g$q;
+        n_rs$d = n_rs$q;
+        n_rz$d = n_rz$q;
+        n_special$d = n_special$q;
+        n_special_y$d = n_special_y$q;
+        n_mad$d = n_mad$q;
+        n_sat$d = n_sat$q;
+        n_other$d = n_other$q;
+        n_other_p$d = n_other_p$q;
         o_valid$d = o_valid$q;
         o_y$d = o_y$q;
         o_p$d = o_p$q;
@@ -15724,23 +20245,28 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
         is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
+        mad_b = fb;
         mad_c = fb;
+        if ((r_op$q == k_fadd) | (r_op$q == k_fsub)) begin
+            mad_b = one_f32;
+        end
         if (r_op$q == k_fsub) begin
             mad_c = fb ^ sign_bit;
         end
         if (is_mad) begin
-            mad_b = fb;
             mad_c = fc;
         end
-        fmad$a = fa;
-        fmad$b = mad_b;
+        fprod$a = fa;
+        fprod$b = mad_b;
+        fmad$hi = fprod$hi;
+        fmad$lo23 = fprod$lo[32'h17];
+        fmad$p_sign = fprod$sign;
+        fmad$esum = fprod$esum;
+        fmad$p_zero = fprod$zero;
+        fmad$p_inf = fprod$inf;
+        fmad$p_nan = fprod$nan;
         fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -15757,56 +20283,150 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
+        other = zero32;
+        other_p = 1'b0;
         if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
+            other = fcmp$y;
         end
         if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = ones32;
+                other = ones32;
             end
         end
         if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = one_f32;
+                other = one_f32;
             end
         end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
         if (r_op$q == k_mov) begin
-            res = r_a$q;
+            other = r_a$q;
         end
         if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
+            other = alu$y;
+            other_p = alu$p;
         end
-        o_valid$d = r_valid$q;
+        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
+        m_valid$d = r_valid$q;
+        m_tag$d = r_tag$q;
+        m_x_sign$d = fmad$x_sign;
+        m_x_exp$d = fmad$x_exp;
+        m_x_sig$d = fmad$x_sig;
+        m_y_sign$d = fmad$y_sign;
+        m_y_exp$d = fmad$y_exp;
+        m_y_sig$d = fmad$y_sig;
+        m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
+        m_special$d = fmad$special;
+        m_special_y$d = fmad$special_y;
+        m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
+        m_sat$d = r_sat$q & is_arith;
+        m_other$d = other;
+        m_other_p$d = other_p;
+        m_fmul$d = r_op$q == k_fmul;
+        m_fmul_rz$d = r_rnd$q == k_rz;
+        m_p_hi$d = fprod$hi;
+        m_p_lo$d = fprod$lo;
+        m_p_sign$d = fprod$sign;
+        m_p_esum$d = fprod$esum;
+        m_p_zero$d = fprod$zero;
+        m_p_inf$d = fprod$inf;
+        m_p_nan$d = fprod$nan;
+        m_cvt$d = r_op$q == k_cvt;
+        m_cvt_rnd$d = r_rnd$q;
+        m_cvt_done$d = cvt$done;
+        m_cvt_early$d = cvt$early;
+        m_cvt_nm$d = cvt$nm;
+        m_cvt_ns$d = cvt$ns;
+        m_cvt_nbase$d = cvt$nbase;
+        align$x_sign = m_x_sign$q;
+        align$x_exp = m_x_exp$q;
+        align$x_sig = m_x_sig$q;
+        align$y_sign = m_y_sign$q;
+        align$y_exp = m_y_exp$q;
+        align$y_sig = m_y_sig$q;
+        s_valid$d = m_valid$q;
+        s_tag$d = m_tag$q;
+        s_sum$d = align$sum;
+        s_sign$d = align$sign;
+        s_both_neg$d = align$both_neg;
+        s_exp$d = align$exp;
+        s_rz$d = m_rz$q;
+        s_special$d = m_special$q;
+        s_special_y$d = m_special_y$q;
+        s_mad$d = m_mad$q;
+        s_sat$d = m_sat$q;
+        cvt_norm$rnd = m_cvt_rnd$q;
+        cvt_norm$done = m_cvt_done$q;
+        cvt_norm$early = m_cvt_early$q;
+        cvt_norm$nm = m_cvt_nm$q;
+        cvt_norm$ns = m_cvt_ns$q;
+        cvt_norm$nbase = m_cvt_nbase$q;
+        fmul$hi = m_p_hi$q;
+        fmul$lo = m_p_lo$q;
+        fmul$sign = m_p_sign$q;
+        fmul$esum = m_p_esum$q;
+        fmul$zero = m_p_zero$q;
+        fmul$inf = m_p_inf$q;
+        fmul$nan = m_p_nan$q;
+        fmul$rz = m_fmul_rz$q;
+        s_other$d = m_other$q;
+        if (m_fmul$q) begin
+            s_other$d = fmul$y;
+        end
+        if (m_cvt$q) begin
+            s_other$d = cvt_norm$y;
+        end
+        s_other_p$d = m_other_p$q;
+        norm$sum = s_sum$q;
+        norm$exp = s_exp$q;
+        n_valid$d = s_valid$q;
+        n_tag$d = s_tag$q;
+        n_sign$d = s_sign$q;
+        n_both_neg$d = s_both_neg$q;
+        n_zero$d = norm$zero;
+        n_exp$d = norm$n_exp;
+        n_frac$d = norm$frac;
+        n_g$d = norm$g;
+        n_rs$d = norm$rs;
+        n_rz$d = s_rz$q;
+        n_special$d = s_special$q;
+        n_special_y$d = s_special_y$q;
+        n_mad$d = s_mad$q;
+        n_sat$d = s_sat$q;
+        n_other$d = s_other$q;
+        n_other_p$d = s_other_p$q;
+        round$sign = n_sign$q;
+        round$both_neg = n_both_neg$q;
+        round$zero = n_zero$q;
+        round$n_exp = n_exp$q;
+        round$frac = n_frac$q;
+        round$g = n_g$q;
+        round$rs = n_rs$q;
+        round$rz = n_rz$q;
+        mad_y = round$y;
+        if (n_special$q) begin
+            mad_y = n_special_y$q;
+        end
+        res = n_other$q;
+        if (n_mad$q) begin
+            res = mad_y;
+        end
+        sat_nan = ((res & exp_mask) == exp_mask) & ((res & frac_mask) != zero32);
+        sat_v = res;
+        if (res > one_f32) begin
+            sat_v = one_f32;
+        end
+        if (sat_nan | res[32'h1f]) begin
+            sat_v = zero32;
+        end
+        o_valid$d = n_valid$q;
         o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
+        if (n_sat$q) begin
+            o_y$d = sat_v;
+        end
+        o_p$d = n_other_p$q;
+        o_tag$d = n_tag$q;
         out_valid = o_valid$q;
         y = o_y$q;
         p = o_p$q;
@@ -15814,6 +20434,85 @@ module sm$dps$2(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     end
 
 endmodule // sm$dps$2
+
+
+module sm$dps$2$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
+
+    // Local signals
+    reg  x_big;
+    reg  l_sign;
+    reg  [9:0] l_exp;
+    reg  [23:0] l_sig;
+    reg  s_sign;
+    reg  [9:0] s_exp;
+    reg  [23:0] s_sig;
+    reg  [9:0] d;
+    reg  [26:0] l27;
+    reg  [26:0] s27;
+    reg  [26:0] s_sh;
+    reg  [26:0] lost_mask;
+    reg  [26:0] lost;
+    reg  [26:0] s_al;
+    reg  [27:0] l28;
+    reg  [27:0] s28;
+    reg  [27:0] sum_v;
+
+    // Update code
+    always @(*) begin
+        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
+        l_sign = y_sign;
+        l_exp = y_exp;
+        l_sig = y_sig;
+        s_sign = x_sign;
+        s_exp = x_exp;
+        s_sig = x_sig;
+        if (x_big) begin
+            l_sign = x_sign;
+            l_exp = x_exp;
+            l_sig = x_sig;
+            s_sign = y_sign;
+            s_exp = y_exp;
+            s_sig = y_sig;
+        end
+        d = l_exp - s_exp;
+        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
+        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
+        s_sh = s27 >> d;
+        lost_mask = ~(ones27 << d);
+        lost = s27 & lost_mask;
+        s_al = s_sh;
+        if (|lost) begin
+            s_al = s_sh | one27;
+        end
+        l28 = ((l27) & 28'hfffffff);
+        s28 = ((s_al) & 28'hfffffff);
+        sum_v = l28 + s28;
+        if (l_sign != s_sign) begin
+            sum_v = l28 - s28;
+        end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$dps$2$align
 
 
 module sm$dps$2$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
@@ -16228,13 +20927,17 @@ module sm$dps$2$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sm$dps$2$alu$mul
 
 
-module sm$dps$2$cvt(a,kind,rnd,y);
+module sm$dps$2$cvt(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [2:0] kind;
     input wire  [1:0] rnd;
-    output reg  [31:0] y;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
 
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
@@ -16254,11 +20957,6 @@ module sm$dps$2$cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -16272,6 +20970,11 @@ module sm$dps$2$cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -16335,45 +21038,7 @@ module sm$dps$2$cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -16499,24 +21164,130 @@ module sm$dps$2$cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
+        done_v = 1'b1;
+        early_v = 32'h0;
+        if (k_f32_s32 | k_f32_u32) begin
+            done_v = 1'b0;
+        end
+        if (k_s32_f32) begin
+            early_v = i_s32;
+        end
+        if (k_u32_f32) begin
+            early_v = i_u32;
+        end
+        e_ge150 = exp_f >= e150;
+        if (k_f32_int) begin
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
+        end
+        if (k_f16_f32) begin
+            early_v = ((hres) & 32'hffffffff);
+        end
+        if (k_f32_f16) begin
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
+        end
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
+    end
+
+endmodule // sm$dps$2$cvt
+
+
+module sm$dps$2$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
         nm_zero = ~|nm;
         z16 = ~|nm[(32'h10)+:(16)];
         n1 = nm;
@@ -16578,47 +21349,14 @@ module sm$dps$2$cvt(a,kind,rnd,y);
         if (ns) begin
             fres = fmz | sign32;
         end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
+        y_v = fres;
+        if (done) begin
+            y_v = early;
         end
         y = y_v;
     end
 
-endmodule // sm$dps$2$cvt
+endmodule // sm$dps$2$cvt_norm
 
 
 module sm$dps$2$fcmp(a,b,cmp,max,y,p);
@@ -16951,14 +21689,25 @@ module sm$dps$2$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$2$fcmp$cb
 
 
-module sm$dps$2$fmad(a,b,c,rz,y);
+module sm$dps$2$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
     input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
 
     // Constant declarations
     localparam  one24 = 24'h1;
@@ -16972,32 +21721,6 @@ module sm$dps$2$fmad(a,b,c,rz,y);
     localparam  sign_bit = 32'h80000000;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
     reg  [31:0] cc$a;
     reg  cc$daz;
     wire  cc$sign;
@@ -17011,29 +21734,11 @@ module sm$dps$2$fmad(a,b,c,rz,y);
     wire  cc$is_inf;
     wire  cc$is_nan;
     wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
     reg  top;
     reg  [23:0] hi_sh;
     reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
     reg  [9:0] p_exp;
     reg  [9:0] ec;
     reg  nan;
@@ -17043,36 +21748,6 @@ module sm$dps$2$fmad(a,b,c,rz,y);
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$2$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$2$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
     sm$dps$2$fmad$cc cc(
         .a(cc$a),
         .daz(cc$daz),
@@ -17088,67 +21763,38 @@ module sm$dps$2$fmad(a,b,c,rz,y);
         .is_nan(cc$is_nan),
         .is_snan(cc$is_snan)
     );
-    sm$dps$2$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    sm$dps$2$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
         cc$a = c;
         cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
         p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo23) begin
             p_sig = hi_sh | one24;
         end
         p_exp = esum + off_lo;
         if (top) begin
-            p_sig = mul$hi;
+            p_sig = hi;
             p_exp = esum + off_hi;
         end
         ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
+        x_sign = p_sign;
         x_exp_v = p_exp;
         x_sig_v = p_sig;
         if (p_zero) begin
             x_exp_v = zero10;
             x_sig_v = zero24;
         end
-        core$y_sign = cc$sign;
+        y_sign = cc$sign;
         y_exp_v = ec;
         if (cc$is_zero) begin
             y_exp_v = zero10;
         end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
         if (cc$is_inf) begin
             y_v = inf;
             if (cc$sign) begin
@@ -17157,164 +21803,21 @@ module sm$dps$2$fmad(a,b,c,rz,y);
         end
         if (p_inf) begin
             y_v = inf;
-            if (sp) begin
+            if (p_sign) begin
                 y_v = inf | sign_bit;
             end
         end
         if (nan) begin
             y_v = canon_nan;
         end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
     end
 
 endmodule // sm$dps$2$fmad
-
-
-module sm$dps$2$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$2$fmad$ca
-
-
-module sm$dps$2$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$2$fmad$cb
 
 
 module sm$dps$2$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
@@ -17389,291 +21892,16 @@ module sm$dps$2$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$2$fmad$cc
 
 
-module sm$dps$2$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
+module sm$dps$2$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
 
     // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$dps$2$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$2$fmad$core
-
-
-module sm$dps$2$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
     input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$2$fmad$core$round
-
-
-module sm$dps$2$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$2$fmad$mul
-
-
-module sm$dps$2$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
     input wire  rz;
     output reg  [31:0] y;
 
@@ -17682,41 +21910,11 @@ module sm$dps$2$fmul(a,b,rz,y);
     localparam  off_hi = 11'b1000010;
     localparam  off_lo = 11'b1000001;
     localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
+    localparam  inf_c = 32'h7f800000;
     localparam  sign_bit = 32'h80000000;
     localparam  zero32 = 32'h0;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
     reg  round$sign;
     reg  [10:0] round$exp;
     reg  [22:0] round$frac;
@@ -17726,57 +21924,17 @@ module sm$dps$2$fmul(a,b,rz,y);
     wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
     reg  top;
     reg  [22:0] hi_lo;
     reg  [22:0] hi_sh;
     reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
+    reg  [10:0] esum11;
     reg  [10:0] r_exp;
     reg  r_g;
     reg  r_rs;
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$2$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$2$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$dps$2$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
     sm$dps$2$fmul$round round(
         .sign(round$sign),
         .exp(round$exp),
@@ -17789,47 +21947,37 @@ module sm$dps$2$fmul(a,b,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
         hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
+        esum11 = ((esum) & 11'h7ff);
         frac = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo[32'h17]) begin
             frac = hi_sh | one23;
         end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
         if (top) begin
             frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
         end
         round$frac = frac;
         round$sign = sign;
         round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
         y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
+        if (zero) begin
             y_v = zero32;
             if (sign) begin
                 y_v = sign_bit;
             end
         end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
+        if (inf) begin
+            y_v = inf_c;
             if (sign) begin
-                y_v = inf | sign_bit;
+                y_v = inf_c | sign_bit;
             end
         end
         if (nan) begin
@@ -17842,167 +21990,6 @@ module sm$dps$2$fmul(a,b,rz,y);
     end
 
 endmodule // sm$dps$2$fmul
-
-
-module sm$dps$2$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$2$fmul$ca
-
-
-module sm$dps$2$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$2$fmul$cb
-
-
-module sm$dps$2$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$2$fmul$mul
 
 
 module sm$dps$2$fmul$round(sign,exp,frac,g,rs,rz,y);
@@ -18081,6 +22068,1267 @@ module sm$dps$2$fmul$round(sign,exp,frac,g,rs,rz,y);
     end
 
 endmodule // sm$dps$2$fmul$round
+
+
+module sm$dps$2$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    sm$dps$2$fprod$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    sm$dps$2$fprod$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    sm$dps$2$fprod$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // sm$dps$2$fprod
+
+
+module sm$dps$2$fprod$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$2$fprod$ca
+
+
+module sm$dps$2$fprod$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$2$fprod$cb
+
+
+module sm$dps$2$fprod$mul(a,b,hi,lo);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+
+    // Update code (custom)
+    wire [47:0] product = a * b;
+    always @(*) begin
+       hi = product[47:24];
+       lo = product[23:0];
+    end
+endmodule // sm$dps$2$fprod$mul
+
+
+module sm$dps$2$m_cvt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_cvt
+
+
+module sm$dps$2$m_cvt_done(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_cvt_done
+
+
+module sm$dps$2$m_cvt_early(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_cvt_early
+
+
+module sm$dps$2$m_cvt_nbase(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_cvt_nbase
+
+
+module sm$dps$2$m_cvt_nm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_cvt_nm
+
+
+module sm$dps$2$m_cvt_ns(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_cvt_ns
+
+
+module sm$dps$2$m_cvt_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_cvt_rnd
+
+
+module sm$dps$2$m_fmul(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_fmul
+
+
+module sm$dps$2$m_fmul_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_fmul_rz
+
+
+module sm$dps$2$m_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_mad
+
+
+module sm$dps$2$m_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_other
+
+
+module sm$dps$2$m_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_other_p
+
+
+module sm$dps$2$m_p_esum(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_p_esum
+
+
+module sm$dps$2$m_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_p_hi
+
+
+module sm$dps$2$m_p_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_p_inf
+
+
+module sm$dps$2$m_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_p_lo
+
+
+module sm$dps$2$m_p_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_p_nan
+
+
+module sm$dps$2$m_p_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_p_sign
+
+
+module sm$dps$2$m_p_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_p_zero
+
+
+module sm$dps$2$m_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_rz
+
+
+module sm$dps$2$m_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_sat
+
+
+module sm$dps$2$m_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_special
+
+
+module sm$dps$2$m_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_special_y
+
+
+module sm$dps$2$m_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_tag
+
+
+module sm$dps$2$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_valid
+
+
+module sm$dps$2$m_x_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_x_exp
+
+
+module sm$dps$2$m_x_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_x_sig
+
+
+module sm$dps$2$m_x_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_x_sign
+
+
+module sm$dps$2$m_y_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_y_exp
+
+
+module sm$dps$2$m_y_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_y_sig
+
+
+module sm$dps$2$m_y_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$m_y_sign
+
+
+module sm$dps$2$n_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_both_neg
+
+
+module sm$dps$2$n_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_exp
+
+
+module sm$dps$2$n_frac(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_frac
+
+
+module sm$dps$2$n_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_g
+
+
+module sm$dps$2$n_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_mad
+
+
+module sm$dps$2$n_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_other
+
+
+module sm$dps$2$n_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_other_p
+
+
+module sm$dps$2$n_rs(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_rs
+
+
+module sm$dps$2$n_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_rz
+
+
+module sm$dps$2$n_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_sat
+
+
+module sm$dps$2$n_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_sign
+
+
+module sm$dps$2$n_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_special
+
+
+module sm$dps$2$n_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_special_y
+
+
+module sm$dps$2$n_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_tag
+
+
+module sm$dps$2$n_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_valid
+
+
+module sm$dps$2$n_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$n_zero
+
+
+module sm$dps$2$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
+        carry = sum[32'h1b];
+        zero = ~|sum;
+        nc = sum[(32'h1)+:(26)];
+        if (sum[32'h0]) begin
+            nc = sum[(32'h1)+:(26)] | one26;
+        end
+        l_exp11 = ((exp) & 11'h7ff);
+        e0 = l_exp11 + off;
+        x0 = sum[(32'h0)+:(27)];
+        x1 = x0;
+        e1 = e0;
+        if (~|x0[(32'hb)+:(16)]) begin
+            x1 = x0 << 32'h10;
+            e1 = e0 - c16;
+        end
+        x2 = x1;
+        e2 = e1;
+        if (~|x1[(32'h13)+:(8)]) begin
+            x2 = x1 << 32'h8;
+            e2 = e1 - c8;
+        end
+        x3 = x2;
+        e3 = e2;
+        if (~|x2[(32'h17)+:(4)]) begin
+            x3 = x2 << 32'h4;
+            e3 = e2 - c4;
+        end
+        x4 = x3;
+        e4 = e3;
+        if (~|x3[(32'h19)+:(2)]) begin
+            x4 = x3 << 32'h2;
+            e4 = e3 - c2;
+        end
+        x4_lo = x4[(32'h0)+:(26)];
+        x5 = x4_lo;
+        e5 = e4;
+        if (~x4[32'h1a]) begin
+            x5 = x4_lo << 32'h1;
+            e5 = e4 - c1;
+        end
+        n26 = x5;
+        e_n = e5;
+        if (carry) begin
+            n26 = nc;
+            e_n = l_exp11 + off_carry;
+        end
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$dps$2$norm
 
 
 module sm$dps$2$o_p(d,q,clock);
@@ -18444,6 +23692,392 @@ module sm$dps$2$r_valid(d,q,clock);
 endmodule // sm$dps$2$r_valid
 
 
+module sm$dps$2$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$dps$2$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (both_neg) begin
+                y_v = sign_bit;
+            end
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$2$round
+
+
+module sm$dps$2$round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$2$round$round
+
+
+module sm$dps$2$s_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_both_neg
+
+
+module sm$dps$2$s_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_exp
+
+
+module sm$dps$2$s_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_mad
+
+
+module sm$dps$2$s_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_other
+
+
+module sm$dps$2$s_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_other_p
+
+
+module sm$dps$2$s_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_rz
+
+
+module sm$dps$2$s_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_sat
+
+
+module sm$dps$2$s_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_sign
+
+
+module sm$dps$2$s_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_special
+
+
+module sm$dps$2$s_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_special_y
+
+
+module sm$dps$2$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [27:0] d;
+    output reg  [27:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 28'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_sum
+
+
+module sm$dps$2$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_tag
+
+
+module sm$dps$2$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$2$s_valid
+
+
 module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
 
     // Module arguments
@@ -18535,15 +24169,31 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
+    reg  [31:0] fprod$a;
+    reg  [31:0] fprod$b;
+    wire  [23:0] fprod$hi;
+    wire  [23:0] fprod$lo;
+    wire  fprod$sign;
+    wire  [9:0] fprod$esum;
+    wire  fprod$zero;
+    wire  fprod$inf;
+    wire  fprod$nan;
+    reg  [23:0] fmad$hi;
+    reg  fmad$lo23;
+    reg  fmad$p_sign;
+    reg  [9:0] fmad$esum;
+    reg  fmad$p_zero;
+    reg  fmad$p_inf;
+    reg  fmad$p_nan;
     reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
+    wire  fmad$x_sign;
+    wire  [9:0] fmad$x_exp;
+    wire  [23:0] fmad$x_sig;
+    wire  fmad$y_sign;
+    wire  [9:0] fmad$y_exp;
+    wire  [23:0] fmad$y_sig;
+    wire  fmad$special;
+    wire  [31:0] fmad$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
@@ -18553,7 +24203,11 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] cvt$a;
     reg  [2:0] cvt$kind;
     reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
+    wire  cvt$done;
+    wire  [31:0] cvt$early;
+    wire  [31:0] cvt$nm;
+    wire  cvt$ns;
+    wire  [7:0] cvt$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -18563,6 +24217,228 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  alu$p_in;
     wire  [31:0] alu$y;
     wire  alu$p;
+    reg  m_valid$d;
+    wire  m_valid$q;
+    reg  m_valid$clock;
+    reg  [15:0] m_tag$d;
+    wire  [15:0] m_tag$q;
+    reg  m_tag$clock;
+    reg  m_x_sign$d;
+    wire  m_x_sign$q;
+    reg  m_x_sign$clock;
+    reg  [9:0] m_x_exp$d;
+    wire  [9:0] m_x_exp$q;
+    reg  m_x_exp$clock;
+    reg  [23:0] m_x_sig$d;
+    wire  [23:0] m_x_sig$q;
+    reg  m_x_sig$clock;
+    reg  m_y_sign$d;
+    wire  m_y_sign$q;
+    reg  m_y_sign$clock;
+    reg  [9:0] m_y_exp$d;
+    wire  [9:0] m_y_exp$q;
+    reg  m_y_exp$clock;
+    reg  [23:0] m_y_sig$d;
+    wire  [23:0] m_y_sig$q;
+    reg  m_y_sig$clock;
+    reg  m_rz$d;
+    wire  m_rz$q;
+    reg  m_rz$clock;
+    reg  m_special$d;
+    wire  m_special$q;
+    reg  m_special$clock;
+    reg  [31:0] m_special_y$d;
+    wire  [31:0] m_special_y$q;
+    reg  m_special_y$clock;
+    reg  m_mad$d;
+    wire  m_mad$q;
+    reg  m_mad$clock;
+    reg  m_sat$d;
+    wire  m_sat$q;
+    reg  m_sat$clock;
+    reg  [31:0] m_other$d;
+    wire  [31:0] m_other$q;
+    reg  m_other$clock;
+    reg  m_other_p$d;
+    wire  m_other_p$q;
+    reg  m_other_p$clock;
+    reg  m_fmul$d;
+    wire  m_fmul$q;
+    reg  m_fmul$clock;
+    reg  m_fmul_rz$d;
+    wire  m_fmul_rz$q;
+    reg  m_fmul_rz$clock;
+    reg  [23:0] m_p_hi$d;
+    wire  [23:0] m_p_hi$q;
+    reg  m_p_hi$clock;
+    reg  [23:0] m_p_lo$d;
+    wire  [23:0] m_p_lo$q;
+    reg  m_p_lo$clock;
+    reg  m_p_sign$d;
+    wire  m_p_sign$q;
+    reg  m_p_sign$clock;
+    reg  [9:0] m_p_esum$d;
+    wire  [9:0] m_p_esum$q;
+    reg  m_p_esum$clock;
+    reg  m_p_zero$d;
+    wire  m_p_zero$q;
+    reg  m_p_zero$clock;
+    reg  m_p_inf$d;
+    wire  m_p_inf$q;
+    reg  m_p_inf$clock;
+    reg  m_p_nan$d;
+    wire  m_p_nan$q;
+    reg  m_p_nan$clock;
+    reg  m_cvt$d;
+    wire  m_cvt$q;
+    reg  m_cvt$clock;
+    reg  [1:0] m_cvt_rnd$d;
+    wire  [1:0] m_cvt_rnd$q;
+    reg  m_cvt_rnd$clock;
+    reg  m_cvt_done$d;
+    wire  m_cvt_done$q;
+    reg  m_cvt_done$clock;
+    reg  [31:0] m_cvt_early$d;
+    wire  [31:0] m_cvt_early$q;
+    reg  m_cvt_early$clock;
+    reg  [31:0] m_cvt_nm$d;
+    wire  [31:0] m_cvt_nm$q;
+    reg  m_cvt_nm$clock;
+    reg  m_cvt_ns$d;
+    wire  m_cvt_ns$q;
+    reg  m_cvt_ns$clock;
+    reg  [7:0] m_cvt_nbase$d;
+    wire  [7:0] m_cvt_nbase$q;
+    reg  m_cvt_nbase$clock;
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [23:0] fmul$hi;
+    reg  [23:0] fmul$lo;
+    reg  fmul$sign;
+    reg  [9:0] fmul$esum;
+    reg  fmul$zero;
+    reg  fmul$inf;
+    reg  fmul$nan;
+    reg  fmul$rz;
+    wire  [31:0] fmul$y;
+    reg  [1:0] cvt_norm$rnd;
+    reg  cvt_norm$done;
+    reg  [31:0] cvt_norm$early;
+    reg  [31:0] cvt_norm$nm;
+    reg  cvt_norm$ns;
+    reg  [7:0] cvt_norm$nbase;
+    wire  [31:0] cvt_norm$y;
+    reg  s_valid$d;
+    wire  s_valid$q;
+    reg  s_valid$clock;
+    reg  [15:0] s_tag$d;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock;
+    reg  [27:0] s_sum$d;
+    wire  [27:0] s_sum$q;
+    reg  s_sum$clock;
+    reg  s_sign$d;
+    wire  s_sign$q;
+    reg  s_sign$clock;
+    reg  s_both_neg$d;
+    wire  s_both_neg$q;
+    reg  s_both_neg$clock;
+    reg  [9:0] s_exp$d;
+    wire  [9:0] s_exp$q;
+    reg  s_exp$clock;
+    reg  s_rz$d;
+    wire  s_rz$q;
+    reg  s_rz$clock;
+    reg  s_special$d;
+    wire  s_special$q;
+    reg  s_special$clock;
+    reg  [31:0] s_special_y$d;
+    wire  [31:0] s_special_y$q;
+    reg  s_special_y$clock;
+    reg  s_mad$d;
+    wire  s_mad$q;
+    reg  s_mad$clock;
+    reg  s_sat$d;
+    wire  s_sat$q;
+    reg  s_sat$clock;
+    reg  [31:0] s_other$d;
+    wire  [31:0] s_other$q;
+    reg  s_other$clock;
+    reg  s_other_p$d;
+    wire  s_other_p$q;
+    reg  s_other_p$clock;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
+    reg  n_valid$d;
+    wire  n_valid$q;
+    reg  n_valid$clock;
+    reg  [15:0] n_tag$d;
+    wire  [15:0] n_tag$q;
+    reg  n_tag$clock;
+    reg  n_sign$d;
+    wire  n_sign$q;
+    reg  n_sign$clock;
+    reg  n_both_neg$d;
+    wire  n_both_neg$q;
+    reg  n_both_neg$clock;
+    reg  n_zero$d;
+    wire  n_zero$q;
+    reg  n_zero$clock;
+    reg  [10:0] n_exp$d;
+    wire  [10:0] n_exp$q;
+    reg  n_exp$clock;
+    reg  [22:0] n_frac$d;
+    wire  [22:0] n_frac$q;
+    reg  n_frac$clock;
+    reg  n_g$d;
+    wire  n_g$q;
+    reg  n_g$clock;
+    reg  n_rs$d;
+    wire  n_rs$q;
+    reg  n_rs$clock;
+    reg  n_rz$d;
+    wire  n_rz$q;
+    reg  n_rz$clock;
+    reg  n_special$d;
+    wire  n_special$q;
+    reg  n_special$clock;
+    reg  [31:0] n_special_y$d;
+    wire  [31:0] n_special_y$q;
+    reg  n_special_y$clock;
+    reg  n_mad$d;
+    wire  n_mad$q;
+    reg  n_mad$clock;
+    reg  n_sat$d;
+    wire  n_sat$q;
+    reg  n_sat$clock;
+    reg  [31:0] n_other$d;
+    wire  [31:0] n_other$q;
+    reg  n_other$clock;
+    reg  n_other_p$d;
+    wire  n_other_p$q;
+    reg  n_other_p$clock;
+    reg  round$sign;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -18588,12 +24464,13 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
-    reg  [31:0] arith;
+    reg  [31:0] mad_y;
     reg  is_arith;
+    reg  [31:0] other;
+    reg  other_p;
+    reg  [31:0] res;
     reg  sat_nan;
     reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
 
     // Sub module instances
     sm$dps$3$r_valid r_valid(
@@ -18671,18 +24548,34 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$dps$3$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sm$dps$3$fprod fprod(
+        .a(fprod$a),
+        .b(fprod$b),
+        .hi(fprod$hi),
+        .lo(fprod$lo),
+        .sign(fprod$sign),
+        .esum(fprod$esum),
+        .zero(fprod$zero),
+        .inf(fprod$inf),
+        .nan(fprod$nan)
     );
     sm$dps$3$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
+        .hi(fmad$hi),
+        .lo23(fmad$lo23),
+        .p_sign(fmad$p_sign),
+        .esum(fmad$esum),
+        .p_zero(fmad$p_zero),
+        .p_inf(fmad$p_inf),
+        .p_nan(fmad$p_nan),
         .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
+        .x_sign(fmad$x_sign),
+        .x_exp(fmad$x_exp),
+        .x_sig(fmad$x_sig),
+        .y_sign(fmad$y_sign),
+        .y_exp(fmad$y_exp),
+        .y_sig(fmad$y_sig),
+        .special(fmad$special),
+        .special_y(fmad$special_y)
     );
     sm$dps$3$fcmp fcmp(
         .a(fcmp$a),
@@ -18696,7 +24589,11 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .a(cvt$a),
         .kind(cvt$kind),
         .rnd(cvt$rnd),
-        .y(cvt$y)
+        .done(cvt$done),
+        .early(cvt$early),
+        .nm(cvt$nm),
+        .ns(cvt$ns),
+        .nbase(cvt$nbase)
     );
     sm$dps$3$alu alu(
         .a(alu$a),
@@ -18708,6 +24605,358 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .p_in(alu$p_in),
         .y(alu$y),
         .p(alu$p)
+    );
+    sm$dps$3$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    sm$dps$3$m_tag m_tag(
+        .d(m_tag$d),
+        .q(m_tag$q),
+        .clock(m_tag$clock)
+    );
+    sm$dps$3$m_x_sign m_x_sign(
+        .d(m_x_sign$d),
+        .q(m_x_sign$q),
+        .clock(m_x_sign$clock)
+    );
+    sm$dps$3$m_x_exp m_x_exp(
+        .d(m_x_exp$d),
+        .q(m_x_exp$q),
+        .clock(m_x_exp$clock)
+    );
+    sm$dps$3$m_x_sig m_x_sig(
+        .d(m_x_sig$d),
+        .q(m_x_sig$q),
+        .clock(m_x_sig$clock)
+    );
+    sm$dps$3$m_y_sign m_y_sign(
+        .d(m_y_sign$d),
+        .q(m_y_sign$q),
+        .clock(m_y_sign$clock)
+    );
+    sm$dps$3$m_y_exp m_y_exp(
+        .d(m_y_exp$d),
+        .q(m_y_exp$q),
+        .clock(m_y_exp$clock)
+    );
+    sm$dps$3$m_y_sig m_y_sig(
+        .d(m_y_sig$d),
+        .q(m_y_sig$q),
+        .clock(m_y_sig$clock)
+    );
+    sm$dps$3$m_rz m_rz(
+        .d(m_rz$d),
+        .q(m_rz$q),
+        .clock(m_rz$clock)
+    );
+    sm$dps$3$m_special m_special(
+        .d(m_special$d),
+        .q(m_special$q),
+        .clock(m_special$clock)
+    );
+    sm$dps$3$m_special_y m_special_y(
+        .d(m_special_y$d),
+        .q(m_special_y$q),
+        .clock(m_special_y$clock)
+    );
+    sm$dps$3$m_mad m_mad(
+        .d(m_mad$d),
+        .q(m_mad$q),
+        .clock(m_mad$clock)
+    );
+    sm$dps$3$m_sat m_sat(
+        .d(m_sat$d),
+        .q(m_sat$q),
+        .clock(m_sat$clock)
+    );
+    sm$dps$3$m_other m_other(
+        .d(m_other$d),
+        .q(m_other$q),
+        .clock(m_other$clock)
+    );
+    sm$dps$3$m_other_p m_other_p(
+        .d(m_other_p$d),
+        .q(m_other_p$q),
+        .clock(m_other_p$clock)
+    );
+    sm$dps$3$m_fmul m_fmul(
+        .d(m_fmul$d),
+        .q(m_fmul$q),
+        .clock(m_fmul$clock)
+    );
+    sm$dps$3$m_fmul_rz m_fmul_rz(
+        .d(m_fmul_rz$d),
+        .q(m_fmul_rz$q),
+        .clock(m_fmul_rz$clock)
+    );
+    sm$dps$3$m_p_hi m_p_hi(
+        .d(m_p_hi$d),
+        .q(m_p_hi$q),
+        .clock(m_p_hi$clock)
+    );
+    sm$dps$3$m_p_lo m_p_lo(
+        .d(m_p_lo$d),
+        .q(m_p_lo$q),
+        .clock(m_p_lo$clock)
+    );
+    sm$dps$3$m_p_sign m_p_sign(
+        .d(m_p_sign$d),
+        .q(m_p_sign$q),
+        .clock(m_p_sign$clock)
+    );
+    sm$dps$3$m_p_esum m_p_esum(
+        .d(m_p_esum$d),
+        .q(m_p_esum$q),
+        .clock(m_p_esum$clock)
+    );
+    sm$dps$3$m_p_zero m_p_zero(
+        .d(m_p_zero$d),
+        .q(m_p_zero$q),
+        .clock(m_p_zero$clock)
+    );
+    sm$dps$3$m_p_inf m_p_inf(
+        .d(m_p_inf$d),
+        .q(m_p_inf$q),
+        .clock(m_p_inf$clock)
+    );
+    sm$dps$3$m_p_nan m_p_nan(
+        .d(m_p_nan$d),
+        .q(m_p_nan$q),
+        .clock(m_p_nan$clock)
+    );
+    sm$dps$3$m_cvt m_cvt(
+        .d(m_cvt$d),
+        .q(m_cvt$q),
+        .clock(m_cvt$clock)
+    );
+    sm$dps$3$m_cvt_rnd m_cvt_rnd(
+        .d(m_cvt_rnd$d),
+        .q(m_cvt_rnd$q),
+        .clock(m_cvt_rnd$clock)
+    );
+    sm$dps$3$m_cvt_done m_cvt_done(
+        .d(m_cvt_done$d),
+        .q(m_cvt_done$q),
+        .clock(m_cvt_done$clock)
+    );
+    sm$dps$3$m_cvt_early m_cvt_early(
+        .d(m_cvt_early$d),
+        .q(m_cvt_early$q),
+        .clock(m_cvt_early$clock)
+    );
+    sm$dps$3$m_cvt_nm m_cvt_nm(
+        .d(m_cvt_nm$d),
+        .q(m_cvt_nm$q),
+        .clock(m_cvt_nm$clock)
+    );
+    sm$dps$3$m_cvt_ns m_cvt_ns(
+        .d(m_cvt_ns$d),
+        .q(m_cvt_ns$q),
+        .clock(m_cvt_ns$clock)
+    );
+    sm$dps$3$m_cvt_nbase m_cvt_nbase(
+        .d(m_cvt_nbase$d),
+        .q(m_cvt_nbase$q),
+        .clock(m_cvt_nbase$clock)
+    );
+    sm$dps$3$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$dps$3$fmul fmul(
+        .hi(fmul$hi),
+        .lo(fmul$lo),
+        .sign(fmul$sign),
+        .esum(fmul$esum),
+        .zero(fmul$zero),
+        .inf(fmul$inf),
+        .nan(fmul$nan),
+        .rz(fmul$rz),
+        .y(fmul$y)
+    );
+    sm$dps$3$cvt_norm cvt_norm(
+        .rnd(cvt_norm$rnd),
+        .done(cvt_norm$done),
+        .early(cvt_norm$early),
+        .nm(cvt_norm$nm),
+        .ns(cvt_norm$ns),
+        .nbase(cvt_norm$nbase),
+        .y(cvt_norm$y)
+    );
+    sm$dps$3$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    sm$dps$3$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    sm$dps$3$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    sm$dps$3$s_sign s_sign(
+        .d(s_sign$d),
+        .q(s_sign$q),
+        .clock(s_sign$clock)
+    );
+    sm$dps$3$s_both_neg s_both_neg(
+        .d(s_both_neg$d),
+        .q(s_both_neg$q),
+        .clock(s_both_neg$clock)
+    );
+    sm$dps$3$s_exp s_exp(
+        .d(s_exp$d),
+        .q(s_exp$q),
+        .clock(s_exp$clock)
+    );
+    sm$dps$3$s_rz s_rz(
+        .d(s_rz$d),
+        .q(s_rz$q),
+        .clock(s_rz$clock)
+    );
+    sm$dps$3$s_special s_special(
+        .d(s_special$d),
+        .q(s_special$q),
+        .clock(s_special$clock)
+    );
+    sm$dps$3$s_special_y s_special_y(
+        .d(s_special_y$d),
+        .q(s_special_y$q),
+        .clock(s_special_y$clock)
+    );
+    sm$dps$3$s_mad s_mad(
+        .d(s_mad$d),
+        .q(s_mad$q),
+        .clock(s_mad$clock)
+    );
+    sm$dps$3$s_sat s_sat(
+        .d(s_sat$d),
+        .q(s_sat$q),
+        .clock(s_sat$clock)
+    );
+    sm$dps$3$s_other s_other(
+        .d(s_other$d),
+        .q(s_other$q),
+        .clock(s_other$clock)
+    );
+    sm$dps$3$s_other_p s_other_p(
+        .d(s_other_p$d),
+        .q(s_other_p$q),
+        .clock(s_other_p$clock)
+    );
+    sm$dps$3$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$dps$3$n_valid n_valid(
+        .d(n_valid$d),
+        .q(n_valid$q),
+        .clock(n_valid$clock)
+    );
+    sm$dps$3$n_tag n_tag(
+        .d(n_tag$d),
+        .q(n_tag$q),
+        .clock(n_tag$clock)
+    );
+    sm$dps$3$n_sign n_sign(
+        .d(n_sign$d),
+        .q(n_sign$q),
+        .clock(n_sign$clock)
+    );
+    sm$dps$3$n_both_neg n_both_neg(
+        .d(n_both_neg$d),
+        .q(n_both_neg$q),
+        .clock(n_both_neg$clock)
+    );
+    sm$dps$3$n_zero n_zero(
+        .d(n_zero$d),
+        .q(n_zero$q),
+        .clock(n_zero$clock)
+    );
+    sm$dps$3$n_exp n_exp(
+        .d(n_exp$d),
+        .q(n_exp$q),
+        .clock(n_exp$clock)
+    );
+    sm$dps$3$n_frac n_frac(
+        .d(n_frac$d),
+        .q(n_frac$q),
+        .clock(n_frac$clock)
+    );
+    sm$dps$3$n_g n_g(
+        .d(n_g$d),
+        .q(n_g$q),
+        .clock(n_g$clock)
+    );
+    sm$dps$3$n_rs n_rs(
+        .d(n_rs$d),
+        .q(n_rs$q),
+        .clock(n_rs$clock)
+    );
+    sm$dps$3$n_rz n_rz(
+        .d(n_rz$d),
+        .q(n_rz$q),
+        .clock(n_rz$clock)
+    );
+    sm$dps$3$n_special n_special(
+        .d(n_special$d),
+        .q(n_special$q),
+        .clock(n_special$clock)
+    );
+    sm$dps$3$n_special_y n_special_y(
+        .d(n_special_y$d),
+        .q(n_special_y$q),
+        .clock(n_special_y$clock)
+    );
+    sm$dps$3$n_mad n_mad(
+        .d(n_mad$d),
+        .q(n_mad$q),
+        .clock(n_mad$clock)
+    );
+    sm$dps$3$n_sat n_sat(
+        .d(n_sat$d),
+        .q(n_sat$q),
+        .clock(n_sat$clock)
+    );
+    sm$dps$3$n_other n_other(
+        .d(n_other$d),
+        .q(n_other$q),
+        .clock(n_other$clock)
+    );
+    sm$dps$3$n_other_p n_other_p(
+        .d(n_other_p$d),
+        .q(n_other_p$q),
+        .clock(n_other_p$clock)
+    );
+    sm$dps$3$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
     );
     sm$dps$3$o_valid o_valid(
         .d(o_valid$d),
@@ -18747,6 +24996,66 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$clock = clock;
         r_p_in$clock = clock;
         r_tag$clock = clock;
+        m_valid$clock = clock;
+        m_tag$clock = clock;
+        m_x_sign$clock = clock;
+        m_x_exp$clock = clock;
+        m_x_sig$clock = clock;
+        m_y_sign$clock = clock;
+        m_y_exp$clock = clock;
+        m_y_sig$clock = clock;
+        m_rz$clock = clock;
+        m_special$clock = clock;
+        m_special_y$clock = clock;
+        m_mad$clock = clock;
+        m_sat$clock = clock;
+        m_other$clock = clock;
+        m_other_p$clock = clock;
+        m_fmul$clock = clock;
+        m_fmul_rz$clock = clock;
+        m_p_hi$clock = clock;
+        m_p_lo$clock = clock;
+        m_p_sign$clock = clock;
+        m_p_esum$clock = clock;
+        m_p_zero$clock = clock;
+        m_p_inf$clock = clock;
+        m_p_nan$clock = clock;
+        m_cvt$clock = clock;
+        m_cvt_rnd$clock = clock;
+        m_cvt_done$clock = clock;
+        m_cvt_early$clock = clock;
+        m_cvt_nm$clock = clock;
+        m_cvt_ns$clock = clock;
+        m_cvt_nbase$clock = clock;
+        s_valid$clock = clock;
+        s_tag$clock = clock;
+        s_sum$clock = clock;
+        s_sign$clock = clock;
+        s_both_neg$clock = clock;
+        s_exp$clock = clock;
+        s_rz$clock = clock;
+        s_special$clock = clock;
+        s_special_y$clock = clock;
+        s_mad$clock = clock;
+        s_sat$clock = clock;
+        s_other$clock = clock;
+        s_other_p$clock = clock;
+        n_valid$clock = clock;
+        n_tag$clock = clock;
+        n_sign$clock = clock;
+        n_both_neg$clock = clock;
+        n_zero$clock = clock;
+        n_exp$clock = clock;
+        n_frac$clock = clock;
+        n_g$clock = clock;
+        n_rs$clock = clock;
+        n_rz$clock = clock;
+        n_special$clock = clock;
+        n_special_y$clock = clock;
+        n_mad$clock = clock;
+        n_sat$clock = clock;
+        n_other$clock = clock;
+        n_other_p$clock = clock;
         o_valid$clock = clock;
         o_y$clock = clock;
         o_p$clock = clock;
@@ -18766,6 +25075,66 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$d = r_c$q;
         r_p_in$d = r_p_in$q;
         r_tag$d = r_tag$q;
+        m_valid$d = m_valid$q;
+        m_tag$d = m_tag$q;
+        m_x_sign$d = m_x_sign$q;
+        m_x_exp$d = m_x_exp$q;
+        m_x_sig$d = m_x_sig$q;
+        m_y_sign$d = m_y_sign$q;
+        m_y_exp$d = m_y_exp$q;
+        m_y_sig$d = m_y_sig$q;
+        m_rz$d = m_rz$q;
+        m_special$d = m_special$q;
+        m_special_y$d = m_special_y$q;
+        m_mad$d = m_mad$q;
+        m_sat$d = m_sat$q;
+        m_other$d = m_other$q;
+        m_other_p$d = m_other_p$q;
+        m_fmul$d = m_fmul$q;
+        m_fmul_rz$d = m_fmul_rz$q;
+        m_p_hi$d = m_p_hi$q;
+        m_p_lo$d = m_p_lo$q;
+        m_p_sign$d = m_p_sign$q;
+        m_p_esum$d = m_p_esum$q;
+        m_p_zero$d = m_p_zero$q;
+        m_p_inf$d = m_p_inf$q;
+        m_p_nan$d = m_p_nan$q;
+        m_cvt$d = m_cvt$q;
+        m_cvt_rnd$d = m_cvt_rnd$q;
+        m_cvt_done$d = m_cvt_done$q;
+        m_cvt_early$d = m_cvt_early$q;
+        m_cvt_nm$d = m_cvt_nm$q;
+        m_cvt_ns$d = m_cvt_ns$q;
+        m_cvt_nbase$d = m_cvt_nbase$q;
+        s_valid$d = s_valid$q;
+        s_tag$d = s_tag$q;
+        s_sum$d = s_sum$q;
+        s_sign$d = s_sign$q;
+        s_both_neg$d = s_both_neg$q;
+        s_exp$d = s_exp$q;
+        s_rz$d = s_rz$q;
+        s_special$d = s_special$q;
+        s_special_y$d = s_special_y$q;
+        s_mad$d = s_mad$q;
+        s_sat$d = s_sat$q;
+        s_other$d = s_other$q;
+        s_other_p$d = s_other_p$q;
+        n_valid$d = n_valid$q;
+        n_tag$d = n_tag$q;
+        n_sign$d = n_sign$q;
+        n_both_neg$d = n_both_neg$q;
+        n_zero$d = n_zero$q;
+        n_exp$d = n_exp$q;
+        n_frac$d = n_frac$q;
+        n_g$d = n_g$q;
+        n_rs$d = n_rs$q;
+        n_rz$d = n_rz$q;
+        n_special$d = n_special$q;
+        n_special_y$d = n_special_y$q;
+        n_mad$d = n_mad$q;
+        n_sat$d = n_sat$q;
+        n_other$d = n_other$q;
+        n_other_p$d = n_other_p$q;
         o_valid$d = o_valid$q;
         o_y$d = o_y$q;
         o_p$d = o_p$q;
@@ -18809,23 +25178,28 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
         is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
+        mad_b = fb;
         mad_c = fb;
+        if ((r_op$q == k_fadd) | (r_op$q == k_fsub)) begin
+            mad_b = one_f32;
+        end
         if (r_op$q == k_fsub) begin
             mad_c = fb ^ sign_bit;
         end
         if (is_mad) begin
-            mad_b = fb;
             mad_c = fc;
         end
-        fmad$a = fa;
-        fmad$b = mad_b;
+        fprod$a = fa;
+        fprod$b = mad_b;
+        fmad$hi = fprod$hi;
+        fmad$lo23 = fprod$lo[32'h17];
+        fmad$p_sign = fprod$sign;
+        fmad$esum = fprod$esum;
+        fmad$p_zero = fprod$zero;
+        fmad$p_inf = fprod$inf;
+        fmad$p_nan = fprod$nan;
         fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -18842,56 +25216,150 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
+        other = zero32;
+        other_p = 1'b0;
         if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
+            other = fcmp$y;
         end
         if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = ones32;
+                other = ones32;
             end
         end
         if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = one_f32;
+                other = one_f32;
             end
         end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
         if (r_op$q == k_mov) begin
-            res = r_a$q;
+            other = r_a$q;
         end
         if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
+            other = alu$y;
+            other_p = alu$p;
         end
-        o_valid$d = r_valid$q;
+        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
+        m_valid$d = r_valid$q;
+        m_tag$d = r_tag$q;
+        m_x_sign$d = fmad$x_sign;
+        m_x_exp$d = fmad$x_exp;
+        m_x_sig$d = fmad$x_sig;
+        m_y_sign$d = fmad$y_sign;
+        m_y_exp$d = fmad$y_exp;
+        m_y_sig$d = fmad$y_sig;
+        m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
+        m_special$d = fmad$special;
+        m_special_y$d = fmad$special_y;
+        m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
+        m_sat$d = r_sat$q & is_arith;
+        m_other$d = other;
+        m_other_p$d = other_p;
+        m_fmul$d = r_op$q == k_fmul;
+        m_fmul_rz$d = r_rnd$q == k_rz;
+        m_p_hi$d = fprod$hi;
+        m_p_lo$d = fprod$lo;
+        m_p_sign$d = fprod$sign;
+        m_p_esum$d = fprod$esum;
+        m_p_zero$d = fprod$zero;
+        m_p_inf$d = fprod$inf;
+        m_p_nan$d = fprod$nan;
+        m_cvt$d = r_op$q == k_cvt;
+        m_cvt_rnd$d = r_rnd$q;
+        m_cvt_done$d = cvt$done;
+        m_cvt_early$d = cvt$early;
+        m_cvt_nm$d = cvt$nm;
+        m_cvt_ns$d = cvt$ns;
+        m_cvt_nbase$d = cvt$nbase;
+        align$x_sign = m_x_sign$q;
+        align$x_exp = m_x_exp$q;
+        align$x_sig = m_x_sig$q;
+        align$y_sign = m_y_sign$q;
+        align$y_exp = m_y_exp$q;
+        align$y_sig = m_y_sig$q;
+        s_valid$d = m_valid$q;
+        s_tag$d = m_tag$q;
+        s_sum$d = align$sum;
+        s_sign$d = align$sign;
+        s_both_neg$d = align$both_neg;
+        s_exp$d = align$exp;
+        s_rz$d = m_rz$q;
+        s_special$d = m_special$q;
+        s_special_y$d = m_special_y$q;
+        s_mad$d = m_mad$q;
+        s_sat$d = m_sat$q;
+        cvt_norm$rnd = m_cvt_rnd$q;
+        cvt_norm$done = m_cvt_done$q;
+        cvt_norm$early = m_cvt_early$q;
+        cvt_norm$nm = m_cvt_nm$q;
+        cvt_norm$ns = m_cvt_ns$q;
+        cvt_norm$nbase = m_cvt_nbase$q;
+        fmul$hi = m_p_hi$q;
+        fmul$lo = m_p_lo$q;
+        fmul$sign = m_p_sign$q;
+        fmul$esum = m_p_esum$q;
+        fmul$zero = m_p_zero$q;
+        fmul$inf = m_p_inf$q;
+        fmul$nan = m_p_nan$q;
+        fmul$rz = m_fmul_rz$q;
+        s_other$d = m_other$q;
+        if (m_fmul$q) begin
+            s_other$d = fmul$y;
+        end
+        if (m_cvt$q) begin
+            s_other$d = cvt_norm$y;
+        end
+        s_other_p$d = m_other_p$q;
+        norm$sum = s_sum$q;
+        norm$exp = s_exp$q;
+        n_valid$d = s_valid$q;
+        n_tag$d = s_tag$q;
+        n_sign$d = s_sign$q;
+        n_both_neg$d = s_both_neg$q;
+        n_zero$d = norm$zero;
+        n_exp$d = norm$n_exp;
+        n_frac$d = norm$frac;
+        n_g$d = norm$g;
+        n_rs$d = norm$rs;
+        n_rz$d = s_rz$q;
+        n_special$d = s_special$q;
+        n_special_y$d = s_special_y$q;
+        n_mad$d = s_mad$q;
+        n_sat$d = s_sat$q;
+        n_other$d = s_other$q;
+        n_other_p$d = s_other_p$q;
+        round$sign = n_sign$q;
+        round$both_neg = n_both_neg$q;
+        round$zero = n_zero$q;
+        round$n_exp = n_exp$q;
+        round$frac = n_frac$q;
+        round$g = n_g$q;
+        round$rs = n_rs$q;
+        round$rz = n_rz$q;
+        mad_y = round$y;
+        if (n_special$q) begin
+            mad_y = n_special_y$q;
+        end
+        res = n_other$q;
+        if (n_mad$q) begin
+            res = mad_y;
+        end
+        sat_nan = ((res & exp_mask) == exp_mask) & ((res & frac_mask) != zero32);
+        sat_v = res;
+        if (res > one_f32) begin
+            sat_v = one_f32;
+        end
+        if (sat_nan | res[32'h1f]) begin
+            sat_v = zero32;
+        end
+        o_valid$d = n_valid$q;
         o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
+        if (n_sat$q) begin
+            o_y$d = sat_v;
+        end
+        o_p$d = n_other_p$q;
+        o_tag$d = n_tag$q;
         out_valid = o_valid$q;
         y = o_y$q;
         p = o_p$q;
@@ -18899,6 +25367,85 @@ module sm$dps$3(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     end
 
 endmodule // sm$dps$3
+
+
+module sm$dps$3$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
+
+    // Local signals
+    reg  x_big;
+    reg  l_sign;
+    reg  [9:0] l_exp;
+    reg  [23:0] l_sig;
+    reg  s_sign;
+    reg  [9:0] s_exp;
+    reg  [23:0] s_sig;
+    reg  [9:0] d;
+    reg  [26:0] l27;
+    reg  [26:0] s27;
+    reg  [26:0] s_sh;
+    reg  [26:0] lost_mask;
+    reg  [26:0] lost;
+    reg  [26:0] s_al;
+    reg  [27:0] l28;
+    reg  [27:0] s28;
+    reg  [27:0] sum_v;
+
+    // Update code
+    always @(*) begin
+        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
+        l_sign = y_sign;
+        l_exp = y_exp;
+        l_sig = y_sig;
+        s_sign = x_sign;
+        s_exp = x_exp;
+        s_sig = x_sig;
+        if (x_big) begin
+            l_sign = x_sign;
+            l_exp = x_exp;
+            l_sig = x_sig;
+            s_sign = y_sign;
+            s_exp = y_exp;
+            s_sig = y_sig;
+        end
+        d = l_exp - s_exp;
+        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
+        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
+        s_sh = s27 >> d;
+        lost_mask = ~(ones27 << d);
+        lost = s27 & lost_mask;
+        s_al = s_sh;
+        if (|lost) begin
+            s_al = s_sh | one27;
+        end
+        l28 = ((l27) & 28'hfffffff);
+        s28 = ((s_al) & 28'hfffffff);
+        sum_v = l28 + s28;
+        if (l_sign != s_sign) begin
+            sum_v = l28 - s28;
+        end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$dps$3$align
 
 
 module sm$dps$3$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
@@ -19313,13 +25860,17 @@ module sm$dps$3$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sm$dps$3$alu$mul
 
 
-module sm$dps$3$cvt(a,kind,rnd,y);
+module sm$dps$3$cvt(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [2:0] kind;
     input wire  [1:0] rnd;
-    output reg  [31:0] y;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
 
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
@@ -19339,11 +25890,6 @@ module sm$dps$3$cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -19357,6 +25903,11 @@ module sm$dps$3$cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -19420,45 +25971,7 @@ module sm$dps$3$cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -19584,24 +26097,130 @@ module sm$dps$3$cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
+        done_v = 1'b1;
+        early_v = 32'h0;
+        if (k_f32_s32 | k_f32_u32) begin
+            done_v = 1'b0;
+        end
+        if (k_s32_f32) begin
+            early_v = i_s32;
+        end
+        if (k_u32_f32) begin
+            early_v = i_u32;
+        end
+        e_ge150 = exp_f >= e150;
+        if (k_f32_int) begin
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
+        end
+        if (k_f16_f32) begin
+            early_v = ((hres) & 32'hffffffff);
+        end
+        if (k_f32_f16) begin
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
+        end
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
+    end
+
+endmodule // sm$dps$3$cvt
+
+
+module sm$dps$3$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
         nm_zero = ~|nm;
         z16 = ~|nm[(32'h10)+:(16)];
         n1 = nm;
@@ -19663,47 +26282,14 @@ module sm$dps$3$cvt(a,kind,rnd,y);
         if (ns) begin
             fres = fmz | sign32;
         end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
+        y_v = fres;
+        if (done) begin
+            y_v = early;
         end
         y = y_v;
     end
 
-endmodule // sm$dps$3$cvt
+endmodule // sm$dps$3$cvt_norm
 
 
 module sm$dps$3$fcmp(a,b,cmp,max,y,p);
@@ -20036,14 +26622,25 @@ module sm$dps$3$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$3$fcmp$cb
 
 
-module sm$dps$3$fmad(a,b,c,rz,y);
+module sm$dps$3$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
     input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
 
     // Constant declarations
     localparam  one24 = 24'h1;
@@ -20057,32 +26654,6 @@ module sm$dps$3$fmad(a,b,c,rz,y);
     localparam  sign_bit = 32'h80000000;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
     reg  [31:0] cc$a;
     reg  cc$daz;
     wire  cc$sign;
@@ -20096,29 +26667,11 @@ module sm$dps$3$fmad(a,b,c,rz,y);
     wire  cc$is_inf;
     wire  cc$is_nan;
     wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
     reg  top;
     reg  [23:0] hi_sh;
     reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
     reg  [9:0] p_exp;
     reg  [9:0] ec;
     reg  nan;
@@ -20128,36 +26681,6 @@ module sm$dps$3$fmad(a,b,c,rz,y);
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$3$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$3$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
     sm$dps$3$fmad$cc cc(
         .a(cc$a),
         .daz(cc$daz),
@@ -20173,67 +26696,38 @@ module sm$dps$3$fmad(a,b,c,rz,y);
         .is_nan(cc$is_nan),
         .is_snan(cc$is_snan)
     );
-    sm$dps$3$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    sm$dps$3$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
         cc$a = c;
         cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
         p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo23) begin
             p_sig = hi_sh | one24;
         end
         p_exp = esum + off_lo;
         if (top) begin
-            p_sig = mul$hi;
+            p_sig = hi;
             p_exp = esum + off_hi;
         end
         ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
+        x_sign = p_sign;
         x_exp_v = p_exp;
         x_sig_v = p_sig;
         if (p_zero) begin
             x_exp_v = zero10;
             x_sig_v = zero24;
         end
-        core$y_sign = cc$sign;
+        y_sign = cc$sign;
         y_exp_v = ec;
         if (cc$is_zero) begin
             y_exp_v = zero10;
         end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
         if (cc$is_inf) begin
             y_v = inf;
             if (cc$sign) begin
@@ -20242,164 +26736,21 @@ module sm$dps$3$fmad(a,b,c,rz,y);
         end
         if (p_inf) begin
             y_v = inf;
-            if (sp) begin
+            if (p_sign) begin
                 y_v = inf | sign_bit;
             end
         end
         if (nan) begin
             y_v = canon_nan;
         end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
     end
 
 endmodule // sm$dps$3$fmad
-
-
-module sm$dps$3$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$3$fmad$ca
-
-
-module sm$dps$3$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$3$fmad$cb
 
 
 module sm$dps$3$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
@@ -20474,291 +26825,16 @@ module sm$dps$3$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$3$fmad$cc
 
 
-module sm$dps$3$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
+module sm$dps$3$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
 
     // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$dps$3$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$3$fmad$core
-
-
-module sm$dps$3$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
     input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$3$fmad$core$round
-
-
-module sm$dps$3$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$3$fmad$mul
-
-
-module sm$dps$3$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
     input wire  rz;
     output reg  [31:0] y;
 
@@ -20767,41 +26843,11 @@ module sm$dps$3$fmul(a,b,rz,y);
     localparam  off_hi = 11'b1000010;
     localparam  off_lo = 11'b1000001;
     localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
+    localparam  inf_c = 32'h7f800000;
     localparam  sign_bit = 32'h80000000;
     localparam  zero32 = 32'h0;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
     reg  round$sign;
     reg  [10:0] round$exp;
     reg  [22:0] round$frac;
@@ -20811,57 +26857,17 @@ module sm$dps$3$fmul(a,b,rz,y);
     wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
     reg  top;
     reg  [22:0] hi_lo;
     reg  [22:0] hi_sh;
     reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
+    reg  [10:0] esum11;
     reg  [10:0] r_exp;
     reg  r_g;
     reg  r_rs;
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$3$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$3$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$dps$3$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
     sm$dps$3$fmul$round round(
         .sign(round$sign),
         .exp(round$exp),
@@ -20874,47 +26880,37 @@ module sm$dps$3$fmul(a,b,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
         hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
+        esum11 = ((esum) & 11'h7ff);
         frac = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo[32'h17]) begin
             frac = hi_sh | one23;
         end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
         if (top) begin
             frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
         end
         round$frac = frac;
         round$sign = sign;
         round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
         y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
+        if (zero) begin
             y_v = zero32;
             if (sign) begin
                 y_v = sign_bit;
             end
         end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
+        if (inf) begin
+            y_v = inf_c;
             if (sign) begin
-                y_v = inf | sign_bit;
+                y_v = inf_c | sign_bit;
             end
         end
         if (nan) begin
@@ -20927,167 +26923,6 @@ module sm$dps$3$fmul(a,b,rz,y);
     end
 
 endmodule // sm$dps$3$fmul
-
-
-module sm$dps$3$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$3$fmul$ca
-
-
-module sm$dps$3$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$3$fmul$cb
-
-
-module sm$dps$3$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$3$fmul$mul
 
 
 module sm$dps$3$fmul$round(sign,exp,frac,g,rs,rz,y);
@@ -21166,6 +27001,1267 @@ module sm$dps$3$fmul$round(sign,exp,frac,g,rs,rz,y);
     end
 
 endmodule // sm$dps$3$fmul$round
+
+
+module sm$dps$3$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    sm$dps$3$fprod$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    sm$dps$3$fprod$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    sm$dps$3$fprod$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // sm$dps$3$fprod
+
+
+module sm$dps$3$fprod$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$3$fprod$ca
+
+
+module sm$dps$3$fprod$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$3$fprod$cb
+
+
+module sm$dps$3$fprod$mul(a,b,hi,lo);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+
+    // Update code (custom)
+    wire [47:0] product = a * b;
+    always @(*) begin
+       hi = product[47:24];
+       lo = product[23:0];
+    end
+endmodule // sm$dps$3$fprod$mul
+
+
+module sm$dps$3$m_cvt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_cvt
+
+
+module sm$dps$3$m_cvt_done(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_cvt_done
+
+
+module sm$dps$3$m_cvt_early(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_cvt_early
+
+
+module sm$dps$3$m_cvt_nbase(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_cvt_nbase
+
+
+module sm$dps$3$m_cvt_nm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_cvt_nm
+
+
+module sm$dps$3$m_cvt_ns(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_cvt_ns
+
+
+module sm$dps$3$m_cvt_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_cvt_rnd
+
+
+module sm$dps$3$m_fmul(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_fmul
+
+
+module sm$dps$3$m_fmul_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_fmul_rz
+
+
+module sm$dps$3$m_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_mad
+
+
+module sm$dps$3$m_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_other
+
+
+module sm$dps$3$m_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_other_p
+
+
+module sm$dps$3$m_p_esum(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_p_esum
+
+
+module sm$dps$3$m_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_p_hi
+
+
+module sm$dps$3$m_p_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_p_inf
+
+
+module sm$dps$3$m_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_p_lo
+
+
+module sm$dps$3$m_p_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_p_nan
+
+
+module sm$dps$3$m_p_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_p_sign
+
+
+module sm$dps$3$m_p_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_p_zero
+
+
+module sm$dps$3$m_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_rz
+
+
+module sm$dps$3$m_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_sat
+
+
+module sm$dps$3$m_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_special
+
+
+module sm$dps$3$m_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_special_y
+
+
+module sm$dps$3$m_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_tag
+
+
+module sm$dps$3$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_valid
+
+
+module sm$dps$3$m_x_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_x_exp
+
+
+module sm$dps$3$m_x_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_x_sig
+
+
+module sm$dps$3$m_x_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_x_sign
+
+
+module sm$dps$3$m_y_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_y_exp
+
+
+module sm$dps$3$m_y_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_y_sig
+
+
+module sm$dps$3$m_y_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$m_y_sign
+
+
+module sm$dps$3$n_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_both_neg
+
+
+module sm$dps$3$n_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_exp
+
+
+module sm$dps$3$n_frac(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_frac
+
+
+module sm$dps$3$n_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_g
+
+
+module sm$dps$3$n_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_mad
+
+
+module sm$dps$3$n_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_other
+
+
+module sm$dps$3$n_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_other_p
+
+
+module sm$dps$3$n_rs(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_rs
+
+
+module sm$dps$3$n_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_rz
+
+
+module sm$dps$3$n_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_sat
+
+
+module sm$dps$3$n_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_sign
+
+
+module sm$dps$3$n_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_special
+
+
+module sm$dps$3$n_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_special_y
+
+
+module sm$dps$3$n_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_tag
+
+
+module sm$dps$3$n_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_valid
+
+
+module sm$dps$3$n_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$n_zero
+
+
+module sm$dps$3$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
+        carry = sum[32'h1b];
+        zero = ~|sum;
+        nc = sum[(32'h1)+:(26)];
+        if (sum[32'h0]) begin
+            nc = sum[(32'h1)+:(26)] | one26;
+        end
+        l_exp11 = ((exp) & 11'h7ff);
+        e0 = l_exp11 + off;
+        x0 = sum[(32'h0)+:(27)];
+        x1 = x0;
+        e1 = e0;
+        if (~|x0[(32'hb)+:(16)]) begin
+            x1 = x0 << 32'h10;
+            e1 = e0 - c16;
+        end
+        x2 = x1;
+        e2 = e1;
+        if (~|x1[(32'h13)+:(8)]) begin
+            x2 = x1 << 32'h8;
+            e2 = e1 - c8;
+        end
+        x3 = x2;
+        e3 = e2;
+        if (~|x2[(32'h17)+:(4)]) begin
+            x3 = x2 << 32'h4;
+            e3 = e2 - c4;
+        end
+        x4 = x3;
+        e4 = e3;
+        if (~|x3[(32'h19)+:(2)]) begin
+            x4 = x3 << 32'h2;
+            e4 = e3 - c2;
+        end
+        x4_lo = x4[(32'h0)+:(26)];
+        x5 = x4_lo;
+        e5 = e4;
+        if (~x4[32'h1a]) begin
+            x5 = x4_lo << 32'h1;
+            e5 = e4 - c1;
+        end
+        n26 = x5;
+        e_n = e5;
+        if (carry) begin
+            n26 = nc;
+            e_n = l_exp11 + off_carry;
+        end
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$dps$3$norm
 
 
 module sm$dps$3$o_p(d,q,clock);
@@ -21529,6 +28625,392 @@ module sm$dps$3$r_valid(d,q,clock);
 endmodule // sm$dps$3$r_valid
 
 
+module sm$dps$3$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$dps$3$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (both_neg) begin
+                y_v = sign_bit;
+            end
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$3$round
+
+
+module sm$dps$3$round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$3$round$round
+
+
+module sm$dps$3$s_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_both_neg
+
+
+module sm$dps$3$s_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_exp
+
+
+module sm$dps$3$s_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_mad
+
+
+module sm$dps$3$s_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_other
+
+
+module sm$dps$3$s_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_other_p
+
+
+module sm$dps$3$s_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_rz
+
+
+module sm$dps$3$s_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_sat
+
+
+module sm$dps$3$s_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_sign
+
+
+module sm$dps$3$s_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_special
+
+
+module sm$dps$3$s_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_special_y
+
+
+module sm$dps$3$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [27:0] d;
+    output reg  [27:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 28'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_sum
+
+
+module sm$dps$3$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_tag
+
+
+module sm$dps$3$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$3$s_valid
+
+
 module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
 
     // Module arguments
@@ -21620,15 +29102,31 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
+    reg  [31:0] fprod$a;
+    reg  [31:0] fprod$b;
+    wire  [23:0] fprod$hi;
+    wire  [23:0] fprod$lo;
+    wire  fprod$sign;
+    wire  [9:0] fprod$esum;
+    wire  fprod$zero;
+    wire  fprod$inf;
+    wire  fprod$nan;
+    reg  [23:0] fmad$hi;
+    reg  fmad$lo23;
+    reg  fmad$p_sign;
+    reg  [9:0] fmad$esum;
+    reg  fmad$p_zero;
+    reg  fmad$p_inf;
+    reg  fmad$p_nan;
     reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
+    wire  fmad$x_sign;
+    wire  [9:0] fmad$x_exp;
+    wire  [23:0] fmad$x_sig;
+    wire  fmad$y_sign;
+    wire  [9:0] fmad$y_exp;
+    wire  [23:0] fmad$y_sig;
+    wire  fmad$special;
+    wire  [31:0] fmad$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
@@ -21638,7 +29136,11 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] cvt$a;
     reg  [2:0] cvt$kind;
     reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
+    wire  cvt$done;
+    wire  [31:0] cvt$early;
+    wire  [31:0] cvt$nm;
+    wire  cvt$ns;
+    wire  [7:0] cvt$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -21648,6 +29150,228 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  alu$p_in;
     wire  [31:0] alu$y;
     wire  alu$p;
+    reg  m_valid$d;
+    wire  m_valid$q;
+    reg  m_valid$clock;
+    reg  [15:0] m_tag$d;
+    wire  [15:0] m_tag$q;
+    reg  m_tag$clock;
+    reg  m_x_sign$d;
+    wire  m_x_sign$q;
+    reg  m_x_sign$clock;
+    reg  [9:0] m_x_exp$d;
+    wire  [9:0] m_x_exp$q;
+    reg  m_x_exp$clock;
+    reg  [23:0] m_x_sig$d;
+    wire  [23:0] m_x_sig$q;
+    reg  m_x_sig$clock;
+    reg  m_y_sign$d;
+    wire  m_y_sign$q;
+    reg  m_y_sign$clock;
+    reg  [9:0] m_y_exp$d;
+    wire  [9:0] m_y_exp$q;
+    reg  m_y_exp$clock;
+    reg  [23:0] m_y_sig$d;
+    wire  [23:0] m_y_sig$q;
+    reg  m_y_sig$clock;
+    reg  m_rz$d;
+    wire  m_rz$q;
+    reg  m_rz$clock;
+    reg  m_special$d;
+    wire  m_special$q;
+    reg  m_special$clock;
+    reg  [31:0] m_special_y$d;
+    wire  [31:0] m_special_y$q;
+    reg  m_special_y$clock;
+    reg  m_mad$d;
+    wire  m_mad$q;
+    reg  m_mad$clock;
+    reg  m_sat$d;
+    wire  m_sat$q;
+    reg  m_sat$clock;
+    reg  [31:0] m_other$d;
+    wire  [31:0] m_other$q;
+    reg  m_other$clock;
+    reg  m_other_p$d;
+    wire  m_other_p$q;
+    reg  m_other_p$clock;
+    reg  m_fmul$d;
+    wire  m_fmul$q;
+    reg  m_fmul$clock;
+    reg  m_fmul_rz$d;
+    wire  m_fmul_rz$q;
+    reg  m_fmul_rz$clock;
+    reg  [23:0] m_p_hi$d;
+    wire  [23:0] m_p_hi$q;
+    reg  m_p_hi$clock;
+    reg  [23:0] m_p_lo$d;
+    wire  [23:0] m_p_lo$q;
+    reg  m_p_lo$clock;
+    reg  m_p_sign$d;
+    wire  m_p_sign$q;
+    reg  m_p_sign$clock;
+    reg  [9:0] m_p_esum$d;
+    wire  [9:0] m_p_esum$q;
+    reg  m_p_esum$clock;
+    reg  m_p_zero$d;
+    wire  m_p_zero$q;
+    reg  m_p_zero$clock;
+    reg  m_p_inf$d;
+    wire  m_p_inf$q;
+    reg  m_p_inf$clock;
+    reg  m_p_nan$d;
+    wire  m_p_nan$q;
+    reg  m_p_nan$clock;
+    reg  m_cvt$d;
+    wire  m_cvt$q;
+    reg  m_cvt$clock;
+    reg  [1:0] m_cvt_rnd$d;
+    wire  [1:0] m_cvt_rnd$q;
+    reg  m_cvt_rnd$clock;
+    reg  m_cvt_done$d;
+    wire  m_cvt_done$q;
+    reg  m_cvt_done$clock;
+    reg  [31:0] m_cvt_early$d;
+    wire  [31:0] m_cvt_early$q;
+    reg  m_cvt_early$clock;
+    reg  [31:0] m_cvt_nm$d;
+    wire  [31:0] m_cvt_nm$q;
+    reg  m_cvt_nm$clock;
+    reg  m_cvt_ns$d;
+    wire  m_cvt_ns$q;
+    reg  m_cvt_ns$clock;
+    reg  [7:0] m_cvt_nbase$d;
+    wire  [7:0] m_cvt_nbase$q;
+    reg  m_cvt_nbase$clock;
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [23:0] fmul$hi;
+    reg  [23:0] fmul$lo;
+    reg  fmul$sign;
+    reg  [9:0] fmul$esum;
+    reg  fmul$zero;
+    reg  fmul$inf;
+    reg  fmul$nan;
+    reg  fmul$rz;
+    wire  [31:0] fmul$y;
+    reg  [1:0] cvt_norm$rnd;
+    reg  cvt_norm$done;
+    reg  [31:0] cvt_norm$early;
+    reg  [31:0] cvt_norm$nm;
+    reg  cvt_norm$ns;
+    reg  [7:0] cvt_norm$nbase;
+    wire  [31:0] cvt_norm$y;
+    reg  s_valid$d;
+    wire  s_valid$q;
+    reg  s_valid$clock;
+    reg  [15:0] s_tag$d;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock;
+    reg  [27:0] s_sum$d;
+    wire  [27:0] s_sum$q;
+    reg  s_sum$clock;
+    reg  s_sign$d;
+    wire  s_sign$q;
+    reg  s_sign$clock;
+    reg  s_both_neg$d;
+    wire  s_both_neg$q;
+    reg  s_both_neg$clock;
+    reg  [9:0] s_exp$d;
+    wire  [9:0] s_exp$q;
+    reg  s_exp$clock;
+    reg  s_rz$d;
+    wire  s_rz$q;
+    reg  s_rz$clock;
+    reg  s_special$d;
+    wire  s_special$q;
+    reg  s_special$clock;
+    reg  [31:0] s_special_y$d;
+    wire  [31:0] s_special_y$q;
+    reg  s_special_y$clock;
+    reg  s_mad$d;
+    wire  s_mad$q;
+    reg  s_mad$clock;
+    reg  s_sat$d;
+    wire  s_sat$q;
+    reg  s_sat$clock;
+    reg  [31:0] s_other$d;
+    wire  [31:0] s_other$q;
+    reg  s_other$clock;
+    reg  s_other_p$d;
+    wire  s_other_p$q;
+    reg  s_other_p$clock;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
+    reg  n_valid$d;
+    wire  n_valid$q;
+    reg  n_valid$clock;
+    reg  [15:0] n_tag$d;
+    wire  [15:0] n_tag$q;
+    reg  n_tag$clock;
+    reg  n_sign$d;
+    wire  n_sign$q;
+    reg  n_sign$clock;
+    reg  n_both_neg$d;
+    wire  n_both_neg$q;
+    reg  n_both_neg$clock;
+    reg  n_zero$d;
+    wire  n_zero$q;
+    reg  n_zero$clock;
+    reg  [10:0] n_exp$d;
+    wire  [10:0] n_exp$q;
+    reg  n_exp$clock;
+    reg  [22:0] n_frac$d;
+    wire  [22:0] n_frac$q;
+    reg  n_frac$clock;
+    reg  n_g$d;
+    wire  n_g$q;
+    reg  n_g$clock;
+    reg  n_rs$d;
+    wire  n_rs$q;
+    reg  n_rs$clock;
+    reg  n_rz$d;
+    wire  n_rz$q;
+    reg  n_rz$clock;
+    reg  n_special$d;
+    wire  n_special$q;
+    reg  n_special$clock;
+    reg  [31:0] n_special_y$d;
+    wire  [31:0] n_special_y$q;
+    reg  n_special_y$clock;
+    reg  n_mad$d;
+    wire  n_mad$q;
+    reg  n_mad$clock;
+    reg  n_sat$d;
+    wire  n_sat$q;
+    reg  n_sat$clock;
+    reg  [31:0] n_other$d;
+    wire  [31:0] n_other$q;
+    reg  n_other$clock;
+    reg  n_other_p$d;
+    wire  n_other_p$q;
+    reg  n_other_p$clock;
+    reg  round$sign;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -21673,12 +29397,13 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
-    reg  [31:0] arith;
+    reg  [31:0] mad_y;
     reg  is_arith;
+    reg  [31:0] other;
+    reg  other_p;
+    reg  [31:0] res;
     reg  sat_nan;
     reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
 
     // Sub module instances
     sm$dps$4$r_valid r_valid(
@@ -21756,18 +29481,34 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$dps$4$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sm$dps$4$fprod fprod(
+        .a(fprod$a),
+        .b(fprod$b),
+        .hi(fprod$hi),
+        .lo(fprod$lo),
+        .sign(fprod$sign),
+        .esum(fprod$esum),
+        .zero(fprod$zero),
+        .inf(fprod$inf),
+        .nan(fprod$nan)
     );
     sm$dps$4$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
+        .hi(fmad$hi),
+        .lo23(fmad$lo23),
+        .p_sign(fmad$p_sign),
+        .esum(fmad$esum),
+        .p_zero(fmad$p_zero),
+        .p_inf(fmad$p_inf),
+        .p_nan(fmad$p_nan),
         .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
+        .x_sign(fmad$x_sign),
+        .x_exp(fmad$x_exp),
+        .x_sig(fmad$x_sig),
+        .y_sign(fmad$y_sign),
+        .y_exp(fmad$y_exp),
+        .y_sig(fmad$y_sig),
+        .special(fmad$special),
+        .special_y(fmad$special_y)
     );
     sm$dps$4$fcmp fcmp(
         .a(fcmp$a),
@@ -21781,7 +29522,11 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .a(cvt$a),
         .kind(cvt$kind),
         .rnd(cvt$rnd),
-        .y(cvt$y)
+        .done(cvt$done),
+        .early(cvt$early),
+        .nm(cvt$nm),
+        .ns(cvt$ns),
+        .nbase(cvt$nbase)
     );
     sm$dps$4$alu alu(
         .a(alu$a),
@@ -21793,6 +29538,358 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .p_in(alu$p_in),
         .y(alu$y),
         .p(alu$p)
+    );
+    sm$dps$4$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    sm$dps$4$m_tag m_tag(
+        .d(m_tag$d),
+        .q(m_tag$q),
+        .clock(m_tag$clock)
+    );
+    sm$dps$4$m_x_sign m_x_sign(
+        .d(m_x_sign$d),
+        .q(m_x_sign$q),
+        .clock(m_x_sign$clock)
+    );
+    sm$dps$4$m_x_exp m_x_exp(
+        .d(m_x_exp$d),
+        .q(m_x_exp$q),
+        .clock(m_x_exp$clock)
+    );
+    sm$dps$4$m_x_sig m_x_sig(
+        .d(m_x_sig$d),
+        .q(m_x_sig$q),
+        .clock(m_x_sig$clock)
+    );
+    sm$dps$4$m_y_sign m_y_sign(
+        .d(m_y_sign$d),
+        .q(m_y_sign$q),
+        .clock(m_y_sign$clock)
+    );
+    sm$dps$4$m_y_exp m_y_exp(
+        .d(m_y_exp$d),
+        .q(m_y_exp$q),
+        .clock(m_y_exp$clock)
+    );
+    sm$dps$4$m_y_sig m_y_sig(
+        .d(m_y_sig$d),
+        .q(m_y_sig$q),
+        .clock(m_y_sig$clock)
+    );
+    sm$dps$4$m_rz m_rz(
+        .d(m_rz$d),
+        .q(m_rz$q),
+        .clock(m_rz$clock)
+    );
+    sm$dps$4$m_special m_special(
+        .d(m_special$d),
+        .q(m_special$q),
+        .clock(m_special$clock)
+    );
+    sm$dps$4$m_special_y m_special_y(
+        .d(m_special_y$d),
+        .q(m_special_y$q),
+        .clock(m_special_y$clock)
+    );
+    sm$dps$4$m_mad m_mad(
+        .d(m_mad$d),
+        .q(m_mad$q),
+        .clock(m_mad$clock)
+    );
+    sm$dps$4$m_sat m_sat(
+        .d(m_sat$d),
+        .q(m_sat$q),
+        .clock(m_sat$clock)
+    );
+    sm$dps$4$m_other m_other(
+        .d(m_other$d),
+        .q(m_other$q),
+        .clock(m_other$clock)
+    );
+    sm$dps$4$m_other_p m_other_p(
+        .d(m_other_p$d),
+        .q(m_other_p$q),
+        .clock(m_other_p$clock)
+    );
+    sm$dps$4$m_fmul m_fmul(
+        .d(m_fmul$d),
+        .q(m_fmul$q),
+        .clock(m_fmul$clock)
+    );
+    sm$dps$4$m_fmul_rz m_fmul_rz(
+        .d(m_fmul_rz$d),
+        .q(m_fmul_rz$q),
+        .clock(m_fmul_rz$clock)
+    );
+    sm$dps$4$m_p_hi m_p_hi(
+        .d(m_p_hi$d),
+        .q(m_p_hi$q),
+        .clock(m_p_hi$clock)
+    );
+    sm$dps$4$m_p_lo m_p_lo(
+        .d(m_p_lo$d),
+        .q(m_p_lo$q),
+        .clock(m_p_lo$clock)
+    );
+    sm$dps$4$m_p_sign m_p_sign(
+        .d(m_p_sign$d),
+        .q(m_p_sign$q),
+        .clock(m_p_sign$clock)
+    );
+    sm$dps$4$m_p_esum m_p_esum(
+        .d(m_p_esum$d),
+        .q(m_p_esum$q),
+        .clock(m_p_esum$clock)
+    );
+    sm$dps$4$m_p_zero m_p_zero(
+        .d(m_p_zero$d),
+        .q(m_p_zero$q),
+        .clock(m_p_zero$clock)
+    );
+    sm$dps$4$m_p_inf m_p_inf(
+        .d(m_p_inf$d),
+        .q(m_p_inf$q),
+        .clock(m_p_inf$clock)
+    );
+    sm$dps$4$m_p_nan m_p_nan(
+        .d(m_p_nan$d),
+        .q(m_p_nan$q),
+        .clock(m_p_nan$clock)
+    );
+    sm$dps$4$m_cvt m_cvt(
+        .d(m_cvt$d),
+        .q(m_cvt$q),
+        .clock(m_cvt$clock)
+    );
+    sm$dps$4$m_cvt_rnd m_cvt_rnd(
+        .d(m_cvt_rnd$d),
+        .q(m_cvt_rnd$q),
+        .clock(m_cvt_rnd$clock)
+    );
+    sm$dps$4$m_cvt_done m_cvt_done(
+        .d(m_cvt_done$d),
+        .q(m_cvt_done$q),
+        .clock(m_cvt_done$clock)
+    );
+    sm$dps$4$m_cvt_early m_cvt_early(
+        .d(m_cvt_early$d),
+        .q(m_cvt_early$q),
+        .clock(m_cvt_early$clock)
+    );
+    sm$dps$4$m_cvt_nm m_cvt_nm(
+        .d(m_cvt_nm$d),
+        .q(m_cvt_nm$q),
+        .clock(m_cvt_nm$clock)
+    );
+    sm$dps$4$m_cvt_ns m_cvt_ns(
+        .d(m_cvt_ns$d),
+        .q(m_cvt_ns$q),
+        .clock(m_cvt_ns$clock)
+    );
+    sm$dps$4$m_cvt_nbase m_cvt_nbase(
+        .d(m_cvt_nbase$d),
+        .q(m_cvt_nbase$q),
+        .clock(m_cvt_nbase$clock)
+    );
+    sm$dps$4$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$dps$4$fmul fmul(
+        .hi(fmul$hi),
+        .lo(fmul$lo),
+        .sign(fmul$sign),
+        .esum(fmul$esum),
+        .zero(fmul$zero),
+        .inf(fmul$inf),
+        .nan(fmul$nan),
+        .rz(fmul$rz),
+        .y(fmul$y)
+    );
+    sm$dps$4$cvt_norm cvt_norm(
+        .rnd(cvt_norm$rnd),
+        .done(cvt_norm$done),
+        .early(cvt_norm$early),
+        .nm(cvt_norm$nm),
+        .ns(cvt_norm$ns),
+        .nbase(cvt_norm$nbase),
+        .y(cvt_norm$y)
+    );
+    sm$dps$4$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    sm$dps$4$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    sm$dps$4$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    sm$dps$4$s_sign s_sign(
+        .d(s_sign$d),
+        .q(s_sign$q),
+        .clock(s_sign$clock)
+    );
+    sm$dps$4$s_both_neg s_both_neg(
+        .d(s_both_neg$d),
+        .q(s_both_neg$q),
+        .clock(s_both_neg$clock)
+    );
+    sm$dps$4$s_exp s_exp(
+        .d(s_exp$d),
+        .q(s_exp$q),
+        .clock(s_exp$clock)
+    );
+    sm$dps$4$s_rz s_rz(
+        .d(s_rz$d),
+        .q(s_rz$q),
+        .clock(s_rz$clock)
+    );
+    sm$dps$4$s_special s_special(
+        .d(s_special$d),
+        .q(s_special$q),
+        .clock(s_special$clock)
+    );
+    sm$dps$4$s_special_y s_special_y(
+        .d(s_special_y$d),
+        .q(s_special_y$q),
+        .clock(s_special_y$clock)
+    );
+    sm$dps$4$s_mad s_mad(
+        .d(s_mad$d),
+        .q(s_mad$q),
+        .clock(s_mad$clock)
+    );
+    sm$dps$4$s_sat s_sat(
+        .d(s_sat$d),
+        .q(s_sat$q),
+        .clock(s_sat$clock)
+    );
+    sm$dps$4$s_other s_other(
+        .d(s_other$d),
+        .q(s_other$q),
+        .clock(s_other$clock)
+    );
+    sm$dps$4$s_other_p s_other_p(
+        .d(s_other_p$d),
+        .q(s_other_p$q),
+        .clock(s_other_p$clock)
+    );
+    sm$dps$4$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$dps$4$n_valid n_valid(
+        .d(n_valid$d),
+        .q(n_valid$q),
+        .clock(n_valid$clock)
+    );
+    sm$dps$4$n_tag n_tag(
+        .d(n_tag$d),
+        .q(n_tag$q),
+        .clock(n_tag$clock)
+    );
+    sm$dps$4$n_sign n_sign(
+        .d(n_sign$d),
+        .q(n_sign$q),
+        .clock(n_sign$clock)
+    );
+    sm$dps$4$n_both_neg n_both_neg(
+        .d(n_both_neg$d),
+        .q(n_both_neg$q),
+        .clock(n_both_neg$clock)
+    );
+    sm$dps$4$n_zero n_zero(
+        .d(n_zero$d),
+        .q(n_zero$q),
+        .clock(n_zero$clock)
+    );
+    sm$dps$4$n_exp n_exp(
+        .d(n_exp$d),
+        .q(n_exp$q),
+        .clock(n_exp$clock)
+    );
+    sm$dps$4$n_frac n_frac(
+        .d(n_frac$d),
+        .q(n_frac$q),
+        .clock(n_frac$clock)
+    );
+    sm$dps$4$n_g n_g(
+        .d(n_g$d),
+        .q(n_g$q),
+        .clock(n_g$clock)
+    );
+    sm$dps$4$n_rs n_rs(
+        .d(n_rs$d),
+        .q(n_rs$q),
+        .clock(n_rs$clock)
+    );
+    sm$dps$4$n_rz n_rz(
+        .d(n_rz$d),
+        .q(n_rz$q),
+        .clock(n_rz$clock)
+    );
+    sm$dps$4$n_special n_special(
+        .d(n_special$d),
+        .q(n_special$q),
+        .clock(n_special$clock)
+    );
+    sm$dps$4$n_special_y n_special_y(
+        .d(n_special_y$d),
+        .q(n_special_y$q),
+        .clock(n_special_y$clock)
+    );
+    sm$dps$4$n_mad n_mad(
+        .d(n_mad$d),
+        .q(n_mad$q),
+        .clock(n_mad$clock)
+    );
+    sm$dps$4$n_sat n_sat(
+        .d(n_sat$d),
+        .q(n_sat$q),
+        .clock(n_sat$clock)
+    );
+    sm$dps$4$n_other n_other(
+        .d(n_other$d),
+        .q(n_other$q),
+        .clock(n_other$clock)
+    );
+    sm$dps$4$n_other_p n_other_p(
+        .d(n_other_p$d),
+        .q(n_other_p$q),
+        .clock(n_other_p$clock)
+    );
+    sm$dps$4$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
     );
     sm$dps$4$o_valid o_valid(
         .d(o_valid$d),
@@ -21832,6 +29929,66 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$clock = clock;
         r_p_in$clock = clock;
         r_tag$clock = clock;
+        m_valid$clock = clock;
+        m_tag$clock = clock;
+        m_x_sign$clock = clock;
+        m_x_exp$clock = clock;
+        m_x_sig$clock = clock;
+        m_y_sign$clock = clock;
+        m_y_exp$clock = clock;
+        m_y_sig$clock = clock;
+        m_rz$clock = clock;
+        m_special$clock = clock;
+        m_special_y$clock = clock;
+        m_mad$clock = clock;
+        m_sat$clock = clock;
+        m_other$clock = clock;
+        m_other_p$clock = clock;
+        m_fmul$clock = clock;
+        m_fmul_rz$clock = clock;
+        m_p_hi$clock = clock;
+        m_p_lo$clock = clock;
+        m_p_sign$clock = clock;
+        m_p_esum$clock = clock;
+        m_p_zero$clock = clock;
+        m_p_inf$clock = clock;
+        m_p_nan$clock = clock;
+        m_cvt$clock = clock;
+        m_cvt_rnd$clock = clock;
+        m_cvt_done$clock = clock;
+        m_cvt_early$clock = clock;
+        m_cvt_nm$clock = clock;
+        m_cvt_ns$clock = clock;
+        m_cvt_nbase$clock = clock;
+        s_valid$clock = clock;
+        s_tag$clock = clock;
+        s_sum$clock = clock;
+        s_sign$clock = clock;
+        s_both_neg$clock = clock;
+        s_exp$clock = clock;
+        s_rz$clock = clock;
+        s_special$clock = clock;
+        s_special_y$clock = clock;
+        s_mad$clock = clock;
+        s_sat$clock = clock;
+        s_other$clock = clock;
+        s_other_p$clock = clock;
+        n_valid$clock = clock;
+        n_tag$clock = clock;
+        n_sign$clock = clock;
+        n_both_neg$clock = clock;
+        n_zero$clock = clock;
+        n_exp$clock = clock;
+        n_frac$clock = clock;
+        n_g$clock = clock;
+        n_rs$clock = clock;
+        n_rz$clock = clock;
+        n_special$clock = clock;
+        n_special_y$clock = clock;
+        n_mad$clock = clock;
+        n_sat$clock = clock;
+        n_other$clock = clock;
+        n_other_p$clock = clock;
         o_valid$clock = clock;
         o_y$clock = clock;
         o_p$clock = clock;
@@ -21851,6 +30008,66 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$d = r_c$q;
         r_p_in$d = r_p_in$q;
         r_tag$d = r_tag$q;
+        m_valid$d = m_valid$q;
+        m_tag$d = m_tag$q;
+        m_x_sign$d = m_x_sign$q;
+        m_x_exp$d = m_x_exp$q;
+        m_x_sig$d = m_x_sig$q;
+        m_y_sign$d = m_y_sign$q;
+        m_y_exp$d = m_y_exp$q;
+        m_y_sig$d = m_y_sig$q;
+        m_rz$d = m_rz$q;
+        m_special$d = m_special$q;
+        m_special_y$d = m_special_y$q;
+        m_mad$d = m_mad$q;
+        m_sat$d = m_sat$q;
+        m_other$d = m_other$q;
+        m_other_p$d = m_other_p$q;
+        m_fmul$d = m_fmul$q;
+        m_fmul_rz$d = m_fmul_rz$q;
+        m_p_hi$d = m_p_hi$q;
+        m_p_lo$d = m_p_lo$q;
+        m_p_sign$d = m_p_sign$q;
+        m_p_esum$d = m_p_esum$q;
+        m_p_zero$d = m_p_zero$q;
+        m_p_inf$d = m_p_inf$q;
+        m_p_nan$d = m_p_nan$q;
+        m_cvt$d = m_cvt$q;
+        m_cvt_rnd$d = m_cvt_rnd$q;
+        m_cvt_done$d = m_cvt_done$q;
+        m_cvt_early$d = m_cvt_early$q;
+        m_cvt_nm$d = m_cvt_nm$q;
+        m_cvt_ns$d = m_cvt_ns$q;
+        m_cvt_nbase$d = m_cvt_nbase$q;
+        s_valid$d = s_valid$q;
+        s_tag$d = s_tag$q;
+        s_sum$d = s_sum$q;
+        s_sign$d = s_sign$q;
+        s_both_neg$d = s_both_neg$q;
+        s_exp$d = s_exp$q;
+        s_rz$d = s_rz$q;
+        s_special$d = s_special$q;
+        s_special_y$d = s_special_y$q;
+        s_mad$d = s_mad$q;
+        s_sat$d = s_sat$q;
+        s_other$d = s_other$q;
+        s_other_p$d = s_other_p$q;
+        n_valid$d = n_valid$q;
+        n_tag$d = n_tag$q;
+        n_sign$d = n_sign$q;
+        n_both_neg$d = n_both_neg$q;
+        n_zero$d = n_zero$q;
+        n_exp$d = n_exp$q;
+        n_frac$d = n_frac$q;
+        n_g$d = n_g$q;
+        n_rs$d = n_rs$q;
+        n_rz$d = n_rz$q;
+        n_special$d = n_special$q;
+        n_special_y$d = n_special_y$q;
+        n_mad$d = n_mad$q;
+        n_sat$d = n_sat$q;
+        n_other$d = n_other$q;
+        n_other_p$d = n_other_p$q;
         o_valid$d = o_valid$q;
         o_y$d = o_y$q;
         o_p$d = o_p$q;
@@ -21894,23 +30111,28 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
         is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
+        mad_b = fb;
         mad_c = fb;
+        if ((r_op$q == k_fadd) | (r_op$q == k_fsub)) begin
+            mad_b = one_f32;
+        end
         if (r_op$q == k_fsub) begin
             mad_c = fb ^ sign_bit;
         end
         if (is_mad) begin
-            mad_b = fb;
             mad_c = fc;
         end
-        fmad$a = fa;
-        fmad$b = mad_b;
+        fprod$a = fa;
+        fprod$b = mad_b;
+        fmad$hi = fprod$hi;
+        fmad$lo23 = fprod$lo[32'h17];
+        fmad$p_sign = fprod$sign;
+        fmad$esum = fprod$esum;
+        fmad$p_zero = fprod$zero;
+        fmad$p_inf = fprod$inf;
+        fmad$p_nan = fprod$nan;
         fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -21927,56 +30149,150 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
+        other = zero32;
+        other_p = 1'b0;
         if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
+            other = fcmp$y;
         end
         if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = ones32;
+                other = ones32;
             end
         end
         if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = one_f32;
+                other = one_f32;
             end
         end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
         if (r_op$q == k_mov) begin
-            res = r_a$q;
+            other = r_a$q;
         end
         if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
+            other = alu$y;
+            other_p = alu$p;
         end
-        o_valid$d = r_valid$q;
+        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
+        m_valid$d = r_valid$q;
+        m_tag$d = r_tag$q;
+        m_x_sign$d = fmad$x_sign;
+        m_x_exp$d = fmad$x_exp;
+        m_x_sig$d = fmad$x_sig;
+        m_y_sign$d = fmad$y_sign;
+        m_y_exp$d = fmad$y_exp;
+        m_y_sig$d = fmad$y_sig;
+        m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
+        m_special$d = fmad$special;
+        m_special_y$d = fmad$special_y;
+        m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
+        m_sat$d = r_sat$q & is_arith;
+        m_other$d = other;
+        m_other_p$d = other_p;
+        m_fmul$d = r_op$q == k_fmul;
+        m_fmul_rz$d = r_rnd$q == k_rz;
+        m_p_hi$d = fprod$hi;
+        m_p_lo$d = fprod$lo;
+        m_p_sign$d = fprod$sign;
+        m_p_esum$d = fprod$esum;
+        m_p_zero$d = fprod$zero;
+        m_p_inf$d = fprod$inf;
+        m_p_nan$d = fprod$nan;
+        m_cvt$d = r_op$q == k_cvt;
+        m_cvt_rnd$d = r_rnd$q;
+        m_cvt_done$d = cvt$done;
+        m_cvt_early$d = cvt$early;
+        m_cvt_nm$d = cvt$nm;
+        m_cvt_ns$d = cvt$ns;
+        m_cvt_nbase$d = cvt$nbase;
+        align$x_sign = m_x_sign$q;
+        align$x_exp = m_x_exp$q;
+        align$x_sig = m_x_sig$q;
+        align$y_sign = m_y_sign$q;
+        align$y_exp = m_y_exp$q;
+        align$y_sig = m_y_sig$q;
+        s_valid$d = m_valid$q;
+        s_tag$d = m_tag$q;
+        s_sum$d = align$sum;
+        s_sign$d = align$sign;
+        s_both_neg$d = align$both_neg;
+        s_exp$d = align$exp;
+        s_rz$d = m_rz$q;
+        s_special$d = m_special$q;
+        s_special_y$d = m_special_y$q;
+        s_mad$d = m_mad$q;
+        s_sat$d = m_sat$q;
+        cvt_norm$rnd = m_cvt_rnd$q;
+        cvt_norm$done = m_cvt_done$q;
+        cvt_norm$early = m_cvt_early$q;
+        cvt_norm$nm = m_cvt_nm$q;
+        cvt_norm$ns = m_cvt_ns$q;
+        cvt_norm$nbase = m_cvt_nbase$q;
+        fmul$hi = m_p_hi$q;
+        fmul$lo = m_p_lo$q;
+        fmul$sign = m_p_sign$q;
+        fmul$esum = m_p_esum$q;
+        fmul$zero = m_p_zero$q;
+        fmul$inf = m_p_inf$q;
+        fmul$nan = m_p_nan$q;
+        fmul$rz = m_fmul_rz$q;
+        s_other$d = m_other$q;
+        if (m_fmul$q) begin
+            s_other$d = fmul$y;
+        end
+        if (m_cvt$q) begin
+            s_other$d = cvt_norm$y;
+        end
+        s_other_p$d = m_other_p$q;
+        norm$sum = s_sum$q;
+        norm$exp = s_exp$q;
+        n_valid$d = s_valid$q;
+        n_tag$d = s_tag$q;
+        n_sign$d = s_sign$q;
+        n_both_neg$d = s_both_neg$q;
+        n_zero$d = norm$zero;
+        n_exp$d = norm$n_exp;
+        n_frac$d = norm$frac;
+        n_g$d = norm$g;
+        n_rs$d = norm$rs;
+        n_rz$d = s_rz$q;
+        n_special$d = s_special$q;
+        n_special_y$d = s_special_y$q;
+        n_mad$d = s_mad$q;
+        n_sat$d = s_sat$q;
+        n_other$d = s_other$q;
+        n_other_p$d = s_other_p$q;
+        round$sign = n_sign$q;
+        round$both_neg = n_both_neg$q;
+        round$zero = n_zero$q;
+        round$n_exp = n_exp$q;
+        round$frac = n_frac$q;
+        round$g = n_g$q;
+        round$rs = n_rs$q;
+        round$rz = n_rz$q;
+        mad_y = round$y;
+        if (n_special$q) begin
+            mad_y = n_special_y$q;
+        end
+        res = n_other$q;
+        if (n_mad$q) begin
+            res = mad_y;
+        end
+        sat_nan = ((res & exp_mask) == exp_mask) & ((res & frac_mask) != zero32);
+        sat_v = res;
+        if (res > one_f32) begin
+            sat_v = one_f32;
+        end
+        if (sat_nan | res[32'h1f]) begin
+            sat_v = zero32;
+        end
+        o_valid$d = n_valid$q;
         o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
+        if (n_sat$q) begin
+            o_y$d = sat_v;
+        end
+        o_p$d = n_other_p$q;
+        o_tag$d = n_tag$q;
         out_valid = o_valid$q;
         y = o_y$q;
         p = o_p$q;
@@ -21984,6 +30300,85 @@ module sm$dps$4(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     end
 
 endmodule // sm$dps$4
+
+
+module sm$dps$4$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
+
+    // Local signals
+    reg  x_big;
+    reg  l_sign;
+    reg  [9:0] l_exp;
+    reg  [23:0] l_sig;
+    reg  s_sign;
+    reg  [9:0] s_exp;
+    reg  [23:0] s_sig;
+    reg  [9:0] d;
+    reg  [26:0] l27;
+    reg  [26:0] s27;
+    reg  [26:0] s_sh;
+    reg  [26:0] lost_mask;
+    reg  [26:0] lost;
+    reg  [26:0] s_al;
+    reg  [27:0] l28;
+    reg  [27:0] s28;
+    reg  [27:0] sum_v;
+
+    // Update code
+    always @(*) begin
+        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
+        l_sign = y_sign;
+        l_exp = y_exp;
+        l_sig = y_sig;
+        s_sign = x_sign;
+        s_exp = x_exp;
+        s_sig = x_sig;
+        if (x_big) begin
+            l_sign = x_sign;
+            l_exp = x_exp;
+            l_sig = x_sig;
+            s_sign = y_sign;
+            s_exp = y_exp;
+            s_sig = y_sig;
+        end
+        d = l_exp - s_exp;
+        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
+        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
+        s_sh = s27 >> d;
+        lost_mask = ~(ones27 << d);
+        lost = s27 & lost_mask;
+        s_al = s_sh;
+        if (|lost) begin
+            s_al = s_sh | one27;
+        end
+        l28 = ((l27) & 28'hfffffff);
+        s28 = ((s_al) & 28'hfffffff);
+        sum_v = l28 + s28;
+        if (l_sign != s_sign) begin
+            sum_v = l28 - s28;
+        end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$dps$4$align
 
 
 module sm$dps$4$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
@@ -22398,13 +30793,17 @@ module sm$dps$4$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sm$dps$4$alu$mul
 
 
-module sm$dps$4$cvt(a,kind,rnd,y);
+module sm$dps$4$cvt(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [2:0] kind;
     input wire  [1:0] rnd;
-    output reg  [31:0] y;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
 
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
@@ -22424,11 +30823,6 @@ module sm$dps$4$cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -22442,6 +30836,11 @@ module sm$dps$4$cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -22505,45 +30904,7 @@ module sm$dps$4$cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -22669,24 +31030,130 @@ module sm$dps$4$cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
+        done_v = 1'b1;
+        early_v = 32'h0;
+        if (k_f32_s32 | k_f32_u32) begin
+            done_v = 1'b0;
+        end
+        if (k_s32_f32) begin
+            early_v = i_s32;
+        end
+        if (k_u32_f32) begin
+            early_v = i_u32;
+        end
+        e_ge150 = exp_f >= e150;
+        if (k_f32_int) begin
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
+        end
+        if (k_f16_f32) begin
+            early_v = ((hres) & 32'hffffffff);
+        end
+        if (k_f32_f16) begin
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
+        end
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
+    end
+
+endmodule // sm$dps$4$cvt
+
+
+module sm$dps$4$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
         nm_zero = ~|nm;
         z16 = ~|nm[(32'h10)+:(16)];
         n1 = nm;
@@ -22748,47 +31215,14 @@ module sm$dps$4$cvt(a,kind,rnd,y);
         if (ns) begin
             fres = fmz | sign32;
         end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
+        y_v = fres;
+        if (done) begin
+            y_v = early;
         end
         y = y_v;
     end
 
-endmodule // sm$dps$4$cvt
+endmodule // sm$dps$4$cvt_norm
 
 
 module sm$dps$4$fcmp(a,b,cmp,max,y,p);
@@ -23121,14 +31555,25 @@ module sm$dps$4$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$4$fcmp$cb
 
 
-module sm$dps$4$fmad(a,b,c,rz,y);
+module sm$dps$4$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
     input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
 
     // Constant declarations
     localparam  one24 = 24'h1;
@@ -23142,32 +31587,6 @@ module sm$dps$4$fmad(a,b,c,rz,y);
     localparam  sign_bit = 32'h80000000;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
     reg  [31:0] cc$a;
     reg  cc$daz;
     wire  cc$sign;
@@ -23181,29 +31600,11 @@ module sm$dps$4$fmad(a,b,c,rz,y);
     wire  cc$is_inf;
     wire  cc$is_nan;
     wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
     reg  top;
     reg  [23:0] hi_sh;
     reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
     reg  [9:0] p_exp;
     reg  [9:0] ec;
     reg  nan;
@@ -23213,36 +31614,6 @@ module sm$dps$4$fmad(a,b,c,rz,y);
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$4$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$4$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
     sm$dps$4$fmad$cc cc(
         .a(cc$a),
         .daz(cc$daz),
@@ -23258,67 +31629,38 @@ module sm$dps$4$fmad(a,b,c,rz,y);
         .is_nan(cc$is_nan),
         .is_snan(cc$is_snan)
     );
-    sm$dps$4$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    sm$dps$4$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
         cc$a = c;
         cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
         p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo23) begin
             p_sig = hi_sh | one24;
         end
         p_exp = esum + off_lo;
         if (top) begin
-            p_sig = mul$hi;
+            p_sig = hi;
             p_exp = esum + off_hi;
         end
         ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
+        x_sign = p_sign;
         x_exp_v = p_exp;
         x_sig_v = p_sig;
         if (p_zero) begin
             x_exp_v = zero10;
             x_sig_v = zero24;
         end
-        core$y_sign = cc$sign;
+        y_sign = cc$sign;
         y_exp_v = ec;
         if (cc$is_zero) begin
             y_exp_v = zero10;
         end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
         if (cc$is_inf) begin
             y_v = inf;
             if (cc$sign) begin
@@ -23327,164 +31669,21 @@ module sm$dps$4$fmad(a,b,c,rz,y);
         end
         if (p_inf) begin
             y_v = inf;
-            if (sp) begin
+            if (p_sign) begin
                 y_v = inf | sign_bit;
             end
         end
         if (nan) begin
             y_v = canon_nan;
         end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
     end
 
 endmodule // sm$dps$4$fmad
-
-
-module sm$dps$4$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$4$fmad$ca
-
-
-module sm$dps$4$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$4$fmad$cb
 
 
 module sm$dps$4$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
@@ -23559,291 +31758,16 @@ module sm$dps$4$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$4$fmad$cc
 
 
-module sm$dps$4$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
+module sm$dps$4$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
 
     // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$dps$4$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$4$fmad$core
-
-
-module sm$dps$4$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
     input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$4$fmad$core$round
-
-
-module sm$dps$4$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$4$fmad$mul
-
-
-module sm$dps$4$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
     input wire  rz;
     output reg  [31:0] y;
 
@@ -23852,41 +31776,11 @@ module sm$dps$4$fmul(a,b,rz,y);
     localparam  off_hi = 11'b1000010;
     localparam  off_lo = 11'b1000001;
     localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
+    localparam  inf_c = 32'h7f800000;
     localparam  sign_bit = 32'h80000000;
     localparam  zero32 = 32'h0;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
     reg  round$sign;
     reg  [10:0] round$exp;
     reg  [22:0] round$frac;
@@ -23896,57 +31790,17 @@ module sm$dps$4$fmul(a,b,rz,y);
     wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
     reg  top;
     reg  [22:0] hi_lo;
     reg  [22:0] hi_sh;
     reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
+    reg  [10:0] esum11;
     reg  [10:0] r_exp;
     reg  r_g;
     reg  r_rs;
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$4$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$4$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$dps$4$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
     sm$dps$4$fmul$round round(
         .sign(round$sign),
         .exp(round$exp),
@@ -23959,47 +31813,37 @@ module sm$dps$4$fmul(a,b,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
         hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
+        esum11 = ((esum) & 11'h7ff);
         frac = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo[32'h17]) begin
             frac = hi_sh | one23;
         end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
         if (top) begin
             frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
         end
         round$frac = frac;
         round$sign = sign;
         round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
         y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
+        if (zero) begin
             y_v = zero32;
             if (sign) begin
                 y_v = sign_bit;
             end
         end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
+        if (inf) begin
+            y_v = inf_c;
             if (sign) begin
-                y_v = inf | sign_bit;
+                y_v = inf_c | sign_bit;
             end
         end
         if (nan) begin
@@ -24012,167 +31856,6 @@ module sm$dps$4$fmul(a,b,rz,y);
     end
 
 endmodule // sm$dps$4$fmul
-
-
-module sm$dps$4$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$4$fmul$ca
-
-
-module sm$dps$4$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$4$fmul$cb
-
-
-module sm$dps$4$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$4$fmul$mul
 
 
 module sm$dps$4$fmul$round(sign,exp,frac,g,rs,rz,y);
@@ -24251,6 +31934,1267 @@ module sm$dps$4$fmul$round(sign,exp,frac,g,rs,rz,y);
     end
 
 endmodule // sm$dps$4$fmul$round
+
+
+module sm$dps$4$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    sm$dps$4$fprod$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    sm$dps$4$fprod$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    sm$dps$4$fprod$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // sm$dps$4$fprod
+
+
+module sm$dps$4$fprod$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$4$fprod$ca
+
+
+module sm$dps$4$fprod$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$4$fprod$cb
+
+
+module sm$dps$4$fprod$mul(a,b,hi,lo);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+
+    // Update code (custom)
+    wire [47:0] product = a * b;
+    always @(*) begin
+       hi = product[47:24];
+       lo = product[23:0];
+    end
+endmodule // sm$dps$4$fprod$mul
+
+
+module sm$dps$4$m_cvt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_cvt
+
+
+module sm$dps$4$m_cvt_done(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_cvt_done
+
+
+module sm$dps$4$m_cvt_early(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_cvt_early
+
+
+module sm$dps$4$m_cvt_nbase(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_cvt_nbase
+
+
+module sm$dps$4$m_cvt_nm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_cvt_nm
+
+
+module sm$dps$4$m_cvt_ns(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_cvt_ns
+
+
+module sm$dps$4$m_cvt_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_cvt_rnd
+
+
+module sm$dps$4$m_fmul(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_fmul
+
+
+module sm$dps$4$m_fmul_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_fmul_rz
+
+
+module sm$dps$4$m_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_mad
+
+
+module sm$dps$4$m_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_other
+
+
+module sm$dps$4$m_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_other_p
+
+
+module sm$dps$4$m_p_esum(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_p_esum
+
+
+module sm$dps$4$m_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_p_hi
+
+
+module sm$dps$4$m_p_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_p_inf
+
+
+module sm$dps$4$m_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_p_lo
+
+
+module sm$dps$4$m_p_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_p_nan
+
+
+module sm$dps$4$m_p_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_p_sign
+
+
+module sm$dps$4$m_p_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_p_zero
+
+
+module sm$dps$4$m_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_rz
+
+
+module sm$dps$4$m_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_sat
+
+
+module sm$dps$4$m_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_special
+
+
+module sm$dps$4$m_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_special_y
+
+
+module sm$dps$4$m_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_tag
+
+
+module sm$dps$4$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_valid
+
+
+module sm$dps$4$m_x_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_x_exp
+
+
+module sm$dps$4$m_x_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_x_sig
+
+
+module sm$dps$4$m_x_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_x_sign
+
+
+module sm$dps$4$m_y_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_y_exp
+
+
+module sm$dps$4$m_y_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_y_sig
+
+
+module sm$dps$4$m_y_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$m_y_sign
+
+
+module sm$dps$4$n_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_both_neg
+
+
+module sm$dps$4$n_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_exp
+
+
+module sm$dps$4$n_frac(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_frac
+
+
+module sm$dps$4$n_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_g
+
+
+module sm$dps$4$n_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_mad
+
+
+module sm$dps$4$n_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_other
+
+
+module sm$dps$4$n_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_other_p
+
+
+module sm$dps$4$n_rs(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_rs
+
+
+module sm$dps$4$n_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_rz
+
+
+module sm$dps$4$n_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_sat
+
+
+module sm$dps$4$n_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_sign
+
+
+module sm$dps$4$n_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_special
+
+
+module sm$dps$4$n_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_special_y
+
+
+module sm$dps$4$n_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_tag
+
+
+module sm$dps$4$n_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_valid
+
+
+module sm$dps$4$n_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$n_zero
+
+
+module sm$dps$4$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
+        carry = sum[32'h1b];
+        zero = ~|sum;
+        nc = sum[(32'h1)+:(26)];
+        if (sum[32'h0]) begin
+            nc = sum[(32'h1)+:(26)] | one26;
+        end
+        l_exp11 = ((exp) & 11'h7ff);
+        e0 = l_exp11 + off;
+        x0 = sum[(32'h0)+:(27)];
+        x1 = x0;
+        e1 = e0;
+        if (~|x0[(32'hb)+:(16)]) begin
+            x1 = x0 << 32'h10;
+            e1 = e0 - c16;
+        end
+        x2 = x1;
+        e2 = e1;
+        if (~|x1[(32'h13)+:(8)]) begin
+            x2 = x1 << 32'h8;
+            e2 = e1 - c8;
+        end
+        x3 = x2;
+        e3 = e2;
+        if (~|x2[(32'h17)+:(4)]) begin
+            x3 = x2 << 32'h4;
+            e3 = e2 - c4;
+        end
+        x4 = x3;
+        e4 = e3;
+        if (~|x3[(32'h19)+:(2)]) begin
+            x4 = x3 << 32'h2;
+            e4 = e3 - c2;
+        end
+        x4_lo = x4[(32'h0)+:(26)];
+        x5 = x4_lo;
+        e5 = e4;
+        if (~x4[32'h1a]) begin
+            x5 = x4_lo << 32'h1;
+            e5 = e4 - c1;
+        end
+        n26 = x5;
+        e_n = e5;
+        if (carry) begin
+            n26 = nc;
+            e_n = l_exp11 + off_carry;
+        end
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$dps$4$norm
 
 
 module sm$dps$4$o_p(d,q,clock);
@@ -24614,6 +33558,392 @@ module sm$dps$4$r_valid(d,q,clock);
 endmodule // sm$dps$4$r_valid
 
 
+module sm$dps$4$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$dps$4$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (both_neg) begin
+                y_v = sign_bit;
+            end
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$4$round
+
+
+module sm$dps$4$round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$4$round$round
+
+
+module sm$dps$4$s_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_both_neg
+
+
+module sm$dps$4$s_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_exp
+
+
+module sm$dps$4$s_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_mad
+
+
+module sm$dps$4$s_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_other
+
+
+module sm$dps$4$s_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_other_p
+
+
+module sm$dps$4$s_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_rz
+
+
+module sm$dps$4$s_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_sat
+
+
+module sm$dps$4$s_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_sign
+
+
+module sm$dps$4$s_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_special
+
+
+module sm$dps$4$s_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_special_y
+
+
+module sm$dps$4$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [27:0] d;
+    output reg  [27:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 28'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_sum
+
+
+module sm$dps$4$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_tag
+
+
+module sm$dps$4$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$4$s_valid
+
+
 module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
 
     // Module arguments
@@ -24705,15 +34035,31 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
+    reg  [31:0] fprod$a;
+    reg  [31:0] fprod$b;
+    wire  [23:0] fprod$hi;
+    wire  [23:0] fprod$lo;
+    wire  fprod$sign;
+    wire  [9:0] fprod$esum;
+    wire  fprod$zero;
+    wire  fprod$inf;
+    wire  fprod$nan;
+    reg  [23:0] fmad$hi;
+    reg  fmad$lo23;
+    reg  fmad$p_sign;
+    reg  [9:0] fmad$esum;
+    reg  fmad$p_zero;
+    reg  fmad$p_inf;
+    reg  fmad$p_nan;
     reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
+    wire  fmad$x_sign;
+    wire  [9:0] fmad$x_exp;
+    wire  [23:0] fmad$x_sig;
+    wire  fmad$y_sign;
+    wire  [9:0] fmad$y_exp;
+    wire  [23:0] fmad$y_sig;
+    wire  fmad$special;
+    wire  [31:0] fmad$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
@@ -24723,7 +34069,11 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] cvt$a;
     reg  [2:0] cvt$kind;
     reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
+    wire  cvt$done;
+    wire  [31:0] cvt$early;
+    wire  [31:0] cvt$nm;
+    wire  cvt$ns;
+    wire  [7:0] cvt$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -24733,6 +34083,228 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  alu$p_in;
     wire  [31:0] alu$y;
     wire  alu$p;
+    reg  m_valid$d;
+    wire  m_valid$q;
+    reg  m_valid$clock;
+    reg  [15:0] m_tag$d;
+    wire  [15:0] m_tag$q;
+    reg  m_tag$clock;
+    reg  m_x_sign$d;
+    wire  m_x_sign$q;
+    reg  m_x_sign$clock;
+    reg  [9:0] m_x_exp$d;
+    wire  [9:0] m_x_exp$q;
+    reg  m_x_exp$clock;
+    reg  [23:0] m_x_sig$d;
+    wire  [23:0] m_x_sig$q;
+    reg  m_x_sig$clock;
+    reg  m_y_sign$d;
+    wire  m_y_sign$q;
+    reg  m_y_sign$clock;
+    reg  [9:0] m_y_exp$d;
+    wire  [9:0] m_y_exp$q;
+    reg  m_y_exp$clock;
+    reg  [23:0] m_y_sig$d;
+    wire  [23:0] m_y_sig$q;
+    reg  m_y_sig$clock;
+    reg  m_rz$d;
+    wire  m_rz$q;
+    reg  m_rz$clock;
+    reg  m_special$d;
+    wire  m_special$q;
+    reg  m_special$clock;
+    reg  [31:0] m_special_y$d;
+    wire  [31:0] m_special_y$q;
+    reg  m_special_y$clock;
+    reg  m_mad$d;
+    wire  m_mad$q;
+    reg  m_mad$clock;
+    reg  m_sat$d;
+    wire  m_sat$q;
+    reg  m_sat$clock;
+    reg  [31:0] m_other$d;
+    wire  [31:0] m_other$q;
+    reg  m_other$clock;
+    reg  m_other_p$d;
+    wire  m_other_p$q;
+    reg  m_other_p$clock;
+    reg  m_fmul$d;
+    wire  m_fmul$q;
+    reg  m_fmul$clock;
+    reg  m_fmul_rz$d;
+    wire  m_fmul_rz$q;
+    reg  m_fmul_rz$clock;
+    reg  [23:0] m_p_hi$d;
+    wire  [23:0] m_p_hi$q;
+    reg  m_p_hi$clock;
+    reg  [23:0] m_p_lo$d;
+    wire  [23:0] m_p_lo$q;
+    reg  m_p_lo$clock;
+    reg  m_p_sign$d;
+    wire  m_p_sign$q;
+    reg  m_p_sign$clock;
+    reg  [9:0] m_p_esum$d;
+    wire  [9:0] m_p_esum$q;
+    reg  m_p_esum$clock;
+    reg  m_p_zero$d;
+    wire  m_p_zero$q;
+    reg  m_p_zero$clock;
+    reg  m_p_inf$d;
+    wire  m_p_inf$q;
+    reg  m_p_inf$clock;
+    reg  m_p_nan$d;
+    wire  m_p_nan$q;
+    reg  m_p_nan$clock;
+    reg  m_cvt$d;
+    wire  m_cvt$q;
+    reg  m_cvt$clock;
+    reg  [1:0] m_cvt_rnd$d;
+    wire  [1:0] m_cvt_rnd$q;
+    reg  m_cvt_rnd$clock;
+    reg  m_cvt_done$d;
+    wire  m_cvt_done$q;
+    reg  m_cvt_done$clock;
+    reg  [31:0] m_cvt_early$d;
+    wire  [31:0] m_cvt_early$q;
+    reg  m_cvt_early$clock;
+    reg  [31:0] m_cvt_nm$d;
+    wire  [31:0] m_cvt_nm$q;
+    reg  m_cvt_nm$clock;
+    reg  m_cvt_ns$d;
+    wire  m_cvt_ns$q;
+    reg  m_cvt_ns$clock;
+    reg  [7:0] m_cvt_nbase$d;
+    wire  [7:0] m_cvt_nbase$q;
+    reg  m_cvt_nbase$clock;
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [23:0] fmul$hi;
+    reg  [23:0] fmul$lo;
+    reg  fmul$sign;
+    reg  [9:0] fmul$esum;
+    reg  fmul$zero;
+    reg  fmul$inf;
+    reg  fmul$nan;
+    reg  fmul$rz;
+    wire  [31:0] fmul$y;
+    reg  [1:0] cvt_norm$rnd;
+    reg  cvt_norm$done;
+    reg  [31:0] cvt_norm$early;
+    reg  [31:0] cvt_norm$nm;
+    reg  cvt_norm$ns;
+    reg  [7:0] cvt_norm$nbase;
+    wire  [31:0] cvt_norm$y;
+    reg  s_valid$d;
+    wire  s_valid$q;
+    reg  s_valid$clock;
+    reg  [15:0] s_tag$d;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock;
+    reg  [27:0] s_sum$d;
+    wire  [27:0] s_sum$q;
+    reg  s_sum$clock;
+    reg  s_sign$d;
+    wire  s_sign$q;
+    reg  s_sign$clock;
+    reg  s_both_neg$d;
+    wire  s_both_neg$q;
+    reg  s_both_neg$clock;
+    reg  [9:0] s_exp$d;
+    wire  [9:0] s_exp$q;
+    reg  s_exp$clock;
+    reg  s_rz$d;
+    wire  s_rz$q;
+    reg  s_rz$clock;
+    reg  s_special$d;
+    wire  s_special$q;
+    reg  s_special$clock;
+    reg  [31:0] s_special_y$d;
+    wire  [31:0] s_special_y$q;
+    reg  s_special_y$clock;
+    reg  s_mad$d;
+    wire  s_mad$q;
+    reg  s_mad$clock;
+    reg  s_sat$d;
+    wire  s_sat$q;
+    reg  s_sat$clock;
+    reg  [31:0] s_other$d;
+    wire  [31:0] s_other$q;
+    reg  s_other$clock;
+    reg  s_other_p$d;
+    wire  s_other_p$q;
+    reg  s_other_p$clock;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
+    reg  n_valid$d;
+    wire  n_valid$q;
+    reg  n_valid$clock;
+    reg  [15:0] n_tag$d;
+    wire  [15:0] n_tag$q;
+    reg  n_tag$clock;
+    reg  n_sign$d;
+    wire  n_sign$q;
+    reg  n_sign$clock;
+    reg  n_both_neg$d;
+    wire  n_both_neg$q;
+    reg  n_both_neg$clock;
+    reg  n_zero$d;
+    wire  n_zero$q;
+    reg  n_zero$clock;
+    reg  [10:0] n_exp$d;
+    wire  [10:0] n_exp$q;
+    reg  n_exp$clock;
+    reg  [22:0] n_frac$d;
+    wire  [22:0] n_frac$q;
+    reg  n_frac$clock;
+    reg  n_g$d;
+    wire  n_g$q;
+    reg  n_g$clock;
+    reg  n_rs$d;
+    wire  n_rs$q;
+    reg  n_rs$clock;
+    reg  n_rz$d;
+    wire  n_rz$q;
+    reg  n_rz$clock;
+    reg  n_special$d;
+    wire  n_special$q;
+    reg  n_special$clock;
+    reg  [31:0] n_special_y$d;
+    wire  [31:0] n_special_y$q;
+    reg  n_special_y$clock;
+    reg  n_mad$d;
+    wire  n_mad$q;
+    reg  n_mad$clock;
+    reg  n_sat$d;
+    wire  n_sat$q;
+    reg  n_sat$clock;
+    reg  [31:0] n_other$d;
+    wire  [31:0] n_other$q;
+    reg  n_other$clock;
+    reg  n_other_p$d;
+    wire  n_other_p$q;
+    reg  n_other_p$clock;
+    reg  round$sign;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -24758,12 +34330,13 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
-    reg  [31:0] arith;
+    reg  [31:0] mad_y;
     reg  is_arith;
+    reg  [31:0] other;
+    reg  other_p;
+    reg  [31:0] res;
     reg  sat_nan;
     reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
 
     // Sub module instances
     sm$dps$5$r_valid r_valid(
@@ -24841,18 +34414,34 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$dps$5$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sm$dps$5$fprod fprod(
+        .a(fprod$a),
+        .b(fprod$b),
+        .hi(fprod$hi),
+        .lo(fprod$lo),
+        .sign(fprod$sign),
+        .esum(fprod$esum),
+        .zero(fprod$zero),
+        .inf(fprod$inf),
+        .nan(fprod$nan)
     );
     sm$dps$5$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
+        .hi(fmad$hi),
+        .lo23(fmad$lo23),
+        .p_sign(fmad$p_sign),
+        .esum(fmad$esum),
+        .p_zero(fmad$p_zero),
+        .p_inf(fmad$p_inf),
+        .p_nan(fmad$p_nan),
         .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
+        .x_sign(fmad$x_sign),
+        .x_exp(fmad$x_exp),
+        .x_sig(fmad$x_sig),
+        .y_sign(fmad$y_sign),
+        .y_exp(fmad$y_exp),
+        .y_sig(fmad$y_sig),
+        .special(fmad$special),
+        .special_y(fmad$special_y)
     );
     sm$dps$5$fcmp fcmp(
         .a(fcmp$a),
@@ -24866,7 +34455,11 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .a(cvt$a),
         .kind(cvt$kind),
         .rnd(cvt$rnd),
-        .y(cvt$y)
+        .done(cvt$done),
+        .early(cvt$early),
+        .nm(cvt$nm),
+        .ns(cvt$ns),
+        .nbase(cvt$nbase)
     );
     sm$dps$5$alu alu(
         .a(alu$a),
@@ -24878,6 +34471,358 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .p_in(alu$p_in),
         .y(alu$y),
         .p(alu$p)
+    );
+    sm$dps$5$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    sm$dps$5$m_tag m_tag(
+        .d(m_tag$d),
+        .q(m_tag$q),
+        .clock(m_tag$clock)
+    );
+    sm$dps$5$m_x_sign m_x_sign(
+        .d(m_x_sign$d),
+        .q(m_x_sign$q),
+        .clock(m_x_sign$clock)
+    );
+    sm$dps$5$m_x_exp m_x_exp(
+        .d(m_x_exp$d),
+        .q(m_x_exp$q),
+        .clock(m_x_exp$clock)
+    );
+    sm$dps$5$m_x_sig m_x_sig(
+        .d(m_x_sig$d),
+        .q(m_x_sig$q),
+        .clock(m_x_sig$clock)
+    );
+    sm$dps$5$m_y_sign m_y_sign(
+        .d(m_y_sign$d),
+        .q(m_y_sign$q),
+        .clock(m_y_sign$clock)
+    );
+    sm$dps$5$m_y_exp m_y_exp(
+        .d(m_y_exp$d),
+        .q(m_y_exp$q),
+        .clock(m_y_exp$clock)
+    );
+    sm$dps$5$m_y_sig m_y_sig(
+        .d(m_y_sig$d),
+        .q(m_y_sig$q),
+        .clock(m_y_sig$clock)
+    );
+    sm$dps$5$m_rz m_rz(
+        .d(m_rz$d),
+        .q(m_rz$q),
+        .clock(m_rz$clock)
+    );
+    sm$dps$5$m_special m_special(
+        .d(m_special$d),
+        .q(m_special$q),
+        .clock(m_special$clock)
+    );
+    sm$dps$5$m_special_y m_special_y(
+        .d(m_special_y$d),
+        .q(m_special_y$q),
+        .clock(m_special_y$clock)
+    );
+    sm$dps$5$m_mad m_mad(
+        .d(m_mad$d),
+        .q(m_mad$q),
+        .clock(m_mad$clock)
+    );
+    sm$dps$5$m_sat m_sat(
+        .d(m_sat$d),
+        .q(m_sat$q),
+        .clock(m_sat$clock)
+    );
+    sm$dps$5$m_other m_other(
+        .d(m_other$d),
+        .q(m_other$q),
+        .clock(m_other$clock)
+    );
+    sm$dps$5$m_other_p m_other_p(
+        .d(m_other_p$d),
+        .q(m_other_p$q),
+        .clock(m_other_p$clock)
+    );
+    sm$dps$5$m_fmul m_fmul(
+        .d(m_fmul$d),
+        .q(m_fmul$q),
+        .clock(m_fmul$clock)
+    );
+    sm$dps$5$m_fmul_rz m_fmul_rz(
+        .d(m_fmul_rz$d),
+        .q(m_fmul_rz$q),
+        .clock(m_fmul_rz$clock)
+    );
+    sm$dps$5$m_p_hi m_p_hi(
+        .d(m_p_hi$d),
+        .q(m_p_hi$q),
+        .clock(m_p_hi$clock)
+    );
+    sm$dps$5$m_p_lo m_p_lo(
+        .d(m_p_lo$d),
+        .q(m_p_lo$q),
+        .clock(m_p_lo$clock)
+    );
+    sm$dps$5$m_p_sign m_p_sign(
+        .d(m_p_sign$d),
+        .q(m_p_sign$q),
+        .clock(m_p_sign$clock)
+    );
+    sm$dps$5$m_p_esum m_p_esum(
+        .d(m_p_esum$d),
+        .q(m_p_esum$q),
+        .clock(m_p_esum$clock)
+    );
+    sm$dps$5$m_p_zero m_p_zero(
+        .d(m_p_zero$d),
+        .q(m_p_zero$q),
+        .clock(m_p_zero$clock)
+    );
+    sm$dps$5$m_p_inf m_p_inf(
+        .d(m_p_inf$d),
+        .q(m_p_inf$q),
+        .clock(m_p_inf$clock)
+    );
+    sm$dps$5$m_p_nan m_p_nan(
+        .d(m_p_nan$d),
+        .q(m_p_nan$q),
+        .clock(m_p_nan$clock)
+    );
+    sm$dps$5$m_cvt m_cvt(
+        .d(m_cvt$d),
+        .q(m_cvt$q),
+        .clock(m_cvt$clock)
+    );
+    sm$dps$5$m_cvt_rnd m_cvt_rnd(
+        .d(m_cvt_rnd$d),
+        .q(m_cvt_rnd$q),
+        .clock(m_cvt_rnd$clock)
+    );
+    sm$dps$5$m_cvt_done m_cvt_done(
+        .d(m_cvt_done$d),
+        .q(m_cvt_done$q),
+        .clock(m_cvt_done$clock)
+    );
+    sm$dps$5$m_cvt_early m_cvt_early(
+        .d(m_cvt_early$d),
+        .q(m_cvt_early$q),
+        .clock(m_cvt_early$clock)
+    );
+    sm$dps$5$m_cvt_nm m_cvt_nm(
+        .d(m_cvt_nm$d),
+        .q(m_cvt_nm$q),
+        .clock(m_cvt_nm$clock)
+    );
+    sm$dps$5$m_cvt_ns m_cvt_ns(
+        .d(m_cvt_ns$d),
+        .q(m_cvt_ns$q),
+        .clock(m_cvt_ns$clock)
+    );
+    sm$dps$5$m_cvt_nbase m_cvt_nbase(
+        .d(m_cvt_nbase$d),
+        .q(m_cvt_nbase$q),
+        .clock(m_cvt_nbase$clock)
+    );
+    sm$dps$5$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$dps$5$fmul fmul(
+        .hi(fmul$hi),
+        .lo(fmul$lo),
+        .sign(fmul$sign),
+        .esum(fmul$esum),
+        .zero(fmul$zero),
+        .inf(fmul$inf),
+        .nan(fmul$nan),
+        .rz(fmul$rz),
+        .y(fmul$y)
+    );
+    sm$dps$5$cvt_norm cvt_norm(
+        .rnd(cvt_norm$rnd),
+        .done(cvt_norm$done),
+        .early(cvt_norm$early),
+        .nm(cvt_norm$nm),
+        .ns(cvt_norm$ns),
+        .nbase(cvt_norm$nbase),
+        .y(cvt_norm$y)
+    );
+    sm$dps$5$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    sm$dps$5$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    sm$dps$5$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    sm$dps$5$s_sign s_sign(
+        .d(s_sign$d),
+        .q(s_sign$q),
+        .clock(s_sign$clock)
+    );
+    sm$dps$5$s_both_neg s_both_neg(
+        .d(s_both_neg$d),
+        .q(s_both_neg$q),
+        .clock(s_both_neg$clock)
+    );
+    sm$dps$5$s_exp s_exp(
+        .d(s_exp$d),
+        .q(s_exp$q),
+        .clock(s_exp$clock)
+    );
+    sm$dps$5$s_rz s_rz(
+        .d(s_rz$d),
+        .q(s_rz$q),
+        .clock(s_rz$clock)
+    );
+    sm$dps$5$s_special s_special(
+        .d(s_special$d),
+        .q(s_special$q),
+        .clock(s_special$clock)
+    );
+    sm$dps$5$s_special_y s_special_y(
+        .d(s_special_y$d),
+        .q(s_special_y$q),
+        .clock(s_special_y$clock)
+    );
+    sm$dps$5$s_mad s_mad(
+        .d(s_mad$d),
+        .q(s_mad$q),
+        .clock(s_mad$clock)
+    );
+    sm$dps$5$s_sat s_sat(
+        .d(s_sat$d),
+        .q(s_sat$q),
+        .clock(s_sat$clock)
+    );
+    sm$dps$5$s_other s_other(
+        .d(s_other$d),
+        .q(s_other$q),
+        .clock(s_other$clock)
+    );
+    sm$dps$5$s_other_p s_other_p(
+        .d(s_other_p$d),
+        .q(s_other_p$q),
+        .clock(s_other_p$clock)
+    );
+    sm$dps$5$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$dps$5$n_valid n_valid(
+        .d(n_valid$d),
+        .q(n_valid$q),
+        .clock(n_valid$clock)
+    );
+    sm$dps$5$n_tag n_tag(
+        .d(n_tag$d),
+        .q(n_tag$q),
+        .clock(n_tag$clock)
+    );
+    sm$dps$5$n_sign n_sign(
+        .d(n_sign$d),
+        .q(n_sign$q),
+        .clock(n_sign$clock)
+    );
+    sm$dps$5$n_both_neg n_both_neg(
+        .d(n_both_neg$d),
+        .q(n_both_neg$q),
+        .clock(n_both_neg$clock)
+    );
+    sm$dps$5$n_zero n_zero(
+        .d(n_zero$d),
+        .q(n_zero$q),
+        .clock(n_zero$clock)
+    );
+    sm$dps$5$n_exp n_exp(
+        .d(n_exp$d),
+        .q(n_exp$q),
+        .clock(n_exp$clock)
+    );
+    sm$dps$5$n_frac n_frac(
+        .d(n_frac$d),
+        .q(n_frac$q),
+        .clock(n_frac$clock)
+    );
+    sm$dps$5$n_g n_g(
+        .d(n_g$d),
+        .q(n_g$q),
+        .clock(n_g$clock)
+    );
+    sm$dps$5$n_rs n_rs(
+        .d(n_rs$d),
+        .q(n_rs$q),
+        .clock(n_rs$clock)
+    );
+    sm$dps$5$n_rz n_rz(
+        .d(n_rz$d),
+        .q(n_rz$q),
+        .clock(n_rz$clock)
+    );
+    sm$dps$5$n_special n_special(
+        .d(n_special$d),
+        .q(n_special$q),
+        .clock(n_special$clock)
+    );
+    sm$dps$5$n_special_y n_special_y(
+        .d(n_special_y$d),
+        .q(n_special_y$q),
+        .clock(n_special_y$clock)
+    );
+    sm$dps$5$n_mad n_mad(
+        .d(n_mad$d),
+        .q(n_mad$q),
+        .clock(n_mad$clock)
+    );
+    sm$dps$5$n_sat n_sat(
+        .d(n_sat$d),
+        .q(n_sat$q),
+        .clock(n_sat$clock)
+    );
+    sm$dps$5$n_other n_other(
+        .d(n_other$d),
+        .q(n_other$q),
+        .clock(n_other$clock)
+    );
+    sm$dps$5$n_other_p n_other_p(
+        .d(n_other_p$d),
+        .q(n_other_p$q),
+        .clock(n_other_p$clock)
+    );
+    sm$dps$5$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
     );
     sm$dps$5$o_valid o_valid(
         .d(o_valid$d),
@@ -24917,6 +34862,66 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$clock = clock;
         r_p_in$clock = clock;
         r_tag$clock = clock;
+        m_valid$clock = clock;
+        m_tag$clock = clock;
+        m_x_sign$clock = clock;
+        m_x_exp$clock = clock;
+        m_x_sig$clock = clock;
+        m_y_sign$clock = clock;
+        m_y_exp$clock = clock;
+        m_y_sig$clock = clock;
+        m_rz$clock = clock;
+        m_special$clock = clock;
+        m_special_y$clock = clock;
+        m_mad$clock = clock;
+        m_sat$clock = clock;
+        m_other$clock = clock;
+        m_other_p$clock = clock;
+        m_fmul$clock = clock;
+        m_fmul_rz$clock = clock;
+        m_p_hi$clock = clock;
+        m_p_lo$clock = clock;
+        m_p_sign$clock = clock;
+        m_p_esum$clock = clock;
+        m_p_zero$clock = clock;
+        m_p_inf$clock = clock;
+        m_p_nan$clock = clock;
+        m_cvt$clock = clock;
+        m_cvt_rnd$clock = clock;
+        m_cvt_done$clock = clock;
+        m_cvt_early$clock = clock;
+        m_cvt_nm$clock = clock;
+        m_cvt_ns$clock = clock;
+        m_cvt_nbase$clock = clock;
+        s_valid$clock = clock;
+        s_tag$clock = clock;
+        s_sum$clock = clock;
+        s_sign$clock = clock;
+        s_both_neg$clock = clock;
+        s_exp$clock = clock;
+        s_rz$clock = clock;
+        s_special$clock = clock;
+        s_special_y$clock = clock;
+        s_mad$clock = clock;
+        s_sat$clock = clock;
+        s_other$clock = clock;
+        s_other_p$clock = clock;
+        n_valid$clock = clock;
+        n_tag$clock = clock;
+        n_sign$clock = clock;
+        n_both_neg$clock = clock;
+        n_zero$clock = clock;
+        n_exp$clock = clock;
+        n_frac$clock = clock;
+        n_g$clock = clock;
+        n_rs$clock = clock;
+        n_rz$clock = clock;
+        n_special$clock = clock;
+        n_special_y$clock = clock;
+        n_mad$clock = clock;
+        n_sat$clock = clock;
+        n_other$clock = clock;
+        n_other_p$clock = clock;
         o_valid$clock = clock;
         o_y$clock = clock;
         o_p$clock = clock;
@@ -24936,6 +34941,66 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$d = r_c$q;
         r_p_in$d = r_p_in$q;
         r_tag$d = r_tag$q;
+        m_valid$d = m_valid$q;
+        m_tag$d = m_tag$q;
+        m_x_sign$d = m_x_sign$q;
+        m_x_exp$d = m_x_exp$q;
+        m_x_sig$d = m_x_sig$q;
+        m_y_sign$d = m_y_sign$q;
+        m_y_exp$d = m_y_exp$q;
+        m_y_sig$d = m_y_sig$q;
+        m_rz$d = m_rz$q;
+        m_special$d = m_special$q;
+        m_special_y$d = m_special_y$q;
+        m_mad$d = m_mad$q;
+        m_sat$d = m_sat$q;
+        m_other$d = m_other$q;
+        m_other_p$d = m_other_p$q;
+        m_fmul$d = m_fmul$q;
+        m_fmul_rz$d = m_fmul_rz$q;
+        m_p_hi$d = m_p_hi$q;
+        m_p_lo$d = m_p_lo$q;
+        m_p_sign$d = m_p_sign$q;
+        m_p_esum$d = m_p_esum$q;
+        m_p_zero$d = m_p_zero$q;
+        m_p_inf$d = m_p_inf$q;
+        m_p_nan$d = m_p_nan$q;
+        m_cvt$d = m_cvt$q;
+        m_cvt_rnd$d = m_cvt_rnd$q;
+        m_cvt_done$d = m_cvt_done$q;
+        m_cvt_early$d = m_cvt_early$q;
+        m_cvt_nm$d = m_cvt_nm$q;
+        m_cvt_ns$d = m_cvt_ns$q;
+        m_cvt_nbase$d = m_cvt_nbase$q;
+        s_valid$d = s_valid$q;
+        s_tag$d = s_tag$q;
+        s_sum$d = s_sum$q;
+        s_sign$d = s_sign$q;
+        s_both_neg$d = s_both_neg$q;
+        s_exp$d = s_exp$q;
+        s_rz$d = s_rz$q;
+        s_special$d = s_special$q;
+        s_special_y$d = s_special_y$q;
+        s_mad$d = s_mad$q;
+        s_sat$d = s_sat$q;
+        s_other$d = s_other$q;
+        s_other_p$d = s_other_p$q;
+        n_valid$d = n_valid$q;
+        n_tag$d = n_tag$q;
+        n_sign$d = n_sign$q;
+        n_both_neg$d = n_both_neg$q;
+        n_zero$d = n_zero$q;
+        n_exp$d = n_exp$q;
+        n_frac$d = n_frac$q;
+        n_g$d = n_g$q;
+        n_rs$d = n_rs$q;
+        n_rz$d = n_rz$q;
+        n_special$d = n_special$q;
+        n_special_y$d = n_special_y$q;
+        n_mad$d = n_mad$q;
+        n_sat$d = n_sat$q;
+        n_other$d = n_other$q;
+        n_other_p$d = n_other_p$q;
         o_valid$d = o_valid$q;
         o_y$d = o_y$q;
         o_p$d = o_p$q;
@@ -24979,23 +35044,28 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
         is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
+        mad_b = fb;
         mad_c = fb;
+        if ((r_op$q == k_fadd) | (r_op$q == k_fsub)) begin
+            mad_b = one_f32;
+        end
         if (r_op$q == k_fsub) begin
             mad_c = fb ^ sign_bit;
         end
         if (is_mad) begin
-            mad_b = fb;
             mad_c = fc;
         end
-        fmad$a = fa;
-        fmad$b = mad_b;
+        fprod$a = fa;
+        fprod$b = mad_b;
+        fmad$hi = fprod$hi;
+        fmad$lo23 = fprod$lo[32'h17];
+        fmad$p_sign = fprod$sign;
+        fmad$esum = fprod$esum;
+        fmad$p_zero = fprod$zero;
+        fmad$p_inf = fprod$inf;
+        fmad$p_nan = fprod$nan;
         fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -25012,56 +35082,150 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
+        other = zero32;
+        other_p = 1'b0;
         if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
+            other = fcmp$y;
         end
         if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = ones32;
+                other = ones32;
             end
         end
         if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = one_f32;
+                other = one_f32;
             end
         end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
         if (r_op$q == k_mov) begin
-            res = r_a$q;
+            other = r_a$q;
         end
         if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
+            other = alu$y;
+            other_p = alu$p;
         end
-        o_valid$d = r_valid$q;
+        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
+        m_valid$d = r_valid$q;
+        m_tag$d = r_tag$q;
+        m_x_sign$d = fmad$x_sign;
+        m_x_exp$d = fmad$x_exp;
+        m_x_sig$d = fmad$x_sig;
+        m_y_sign$d = fmad$y_sign;
+        m_y_exp$d = fmad$y_exp;
+        m_y_sig$d = fmad$y_sig;
+        m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
+        m_special$d = fmad$special;
+        m_special_y$d = fmad$special_y;
+        m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
+        m_sat$d = r_sat$q & is_arith;
+        m_other$d = other;
+        m_other_p$d = other_p;
+        m_fmul$d = r_op$q == k_fmul;
+        m_fmul_rz$d = r_rnd$q == k_rz;
+        m_p_hi$d = fprod$hi;
+        m_p_lo$d = fprod$lo;
+        m_p_sign$d = fprod$sign;
+        m_p_esum$d = fprod$esum;
+        m_p_zero$d = fprod$zero;
+        m_p_inf$d = fprod$inf;
+        m_p_nan$d = fprod$nan;
+        m_cvt$d = r_op$q == k_cvt;
+        m_cvt_rnd$d = r_rnd$q;
+        m_cvt_done$d = cvt$done;
+        m_cvt_early$d = cvt$early;
+        m_cvt_nm$d = cvt$nm;
+        m_cvt_ns$d = cvt$ns;
+        m_cvt_nbase$d = cvt$nbase;
+        align$x_sign = m_x_sign$q;
+        align$x_exp = m_x_exp$q;
+        align$x_sig = m_x_sig$q;
+        align$y_sign = m_y_sign$q;
+        align$y_exp = m_y_exp$q;
+        align$y_sig = m_y_sig$q;
+        s_valid$d = m_valid$q;
+        s_tag$d = m_tag$q;
+        s_sum$d = align$sum;
+        s_sign$d = align$sign;
+        s_both_neg$d = align$both_neg;
+        s_exp$d = align$exp;
+        s_rz$d = m_rz$q;
+        s_special$d = m_special$q;
+        s_special_y$d = m_special_y$q;
+        s_mad$d = m_mad$q;
+        s_sat$d = m_sat$q;
+        cvt_norm$rnd = m_cvt_rnd$q;
+        cvt_norm$done = m_cvt_done$q;
+        cvt_norm$early = m_cvt_early$q;
+        cvt_norm$nm = m_cvt_nm$q;
+        cvt_norm$ns = m_cvt_ns$q;
+        cvt_norm$nbase = m_cvt_nbase$q;
+        fmul$hi = m_p_hi$q;
+        fmul$lo = m_p_lo$q;
+        fmul$sign = m_p_sign$q;
+        fmul$esum = m_p_esum$q;
+        fmul$zero = m_p_zero$q;
+        fmul$inf = m_p_inf$q;
+        fmul$nan = m_p_nan$q;
+        fmul$rz = m_fmul_rz$q;
+        s_other$d = m_other$q;
+        if (m_fmul$q) begin
+            s_other$d = fmul$y;
+        end
+        if (m_cvt$q) begin
+            s_other$d = cvt_norm$y;
+        end
+        s_other_p$d = m_other_p$q;
+        norm$sum = s_sum$q;
+        norm$exp = s_exp$q;
+        n_valid$d = s_valid$q;
+        n_tag$d = s_tag$q;
+        n_sign$d = s_sign$q;
+        n_both_neg$d = s_both_neg$q;
+        n_zero$d = norm$zero;
+        n_exp$d = norm$n_exp;
+        n_frac$d = norm$frac;
+        n_g$d = norm$g;
+        n_rs$d = norm$rs;
+        n_rz$d = s_rz$q;
+        n_special$d = s_special$q;
+        n_special_y$d = s_special_y$q;
+        n_mad$d = s_mad$q;
+        n_sat$d = s_sat$q;
+        n_other$d = s_other$q;
+        n_other_p$d = s_other_p$q;
+        round$sign = n_sign$q;
+        round$both_neg = n_both_neg$q;
+        round$zero = n_zero$q;
+        round$n_exp = n_exp$q;
+        round$frac = n_frac$q;
+        round$g = n_g$q;
+        round$rs = n_rs$q;
+        round$rz = n_rz$q;
+        mad_y = round$y;
+        if (n_special$q) begin
+            mad_y = n_special_y$q;
+        end
+        res = n_other$q;
+        if (n_mad$q) begin
+            res = mad_y;
+        end
+        sat_nan = ((res & exp_mask) == exp_mask) & ((res & frac_mask) != zero32);
+        sat_v = res;
+        if (res > one_f32) begin
+            sat_v = one_f32;
+        end
+        if (sat_nan | res[32'h1f]) begin
+            sat_v = zero32;
+        end
+        o_valid$d = n_valid$q;
         o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
+        if (n_sat$q) begin
+            o_y$d = sat_v;
+        end
+        o_p$d = n_other_p$q;
+        o_tag$d = n_tag$q;
         out_valid = o_valid$q;
         y = o_y$q;
         p = o_p$q;
@@ -25069,6 +35233,85 @@ module sm$dps$5(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     end
 
 endmodule // sm$dps$5
+
+
+module sm$dps$5$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
+
+    // Local signals
+    reg  x_big;
+    reg  l_sign;
+    reg  [9:0] l_exp;
+    reg  [23:0] l_sig;
+    reg  s_sign;
+    reg  [9:0] s_exp;
+    reg  [23:0] s_sig;
+    reg  [9:0] d;
+    reg  [26:0] l27;
+    reg  [26:0] s27;
+    reg  [26:0] s_sh;
+    reg  [26:0] lost_mask;
+    reg  [26:0] lost;
+    reg  [26:0] s_al;
+    reg  [27:0] l28;
+    reg  [27:0] s28;
+    reg  [27:0] sum_v;
+
+    // Update code
+    always @(*) begin
+        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
+        l_sign = y_sign;
+        l_exp = y_exp;
+        l_sig = y_sig;
+        s_sign = x_sign;
+        s_exp = x_exp;
+        s_sig = x_sig;
+        if (x_big) begin
+            l_sign = x_sign;
+            l_exp = x_exp;
+            l_sig = x_sig;
+            s_sign = y_sign;
+            s_exp = y_exp;
+            s_sig = y_sig;
+        end
+        d = l_exp - s_exp;
+        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
+        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
+        s_sh = s27 >> d;
+        lost_mask = ~(ones27 << d);
+        lost = s27 & lost_mask;
+        s_al = s_sh;
+        if (|lost) begin
+            s_al = s_sh | one27;
+        end
+        l28 = ((l27) & 28'hfffffff);
+        s28 = ((s_al) & 28'hfffffff);
+        sum_v = l28 + s28;
+        if (l_sign != s_sign) begin
+            sum_v = l28 - s28;
+        end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$dps$5$align
 
 
 module sm$dps$5$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
@@ -25483,13 +35726,17 @@ module sm$dps$5$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sm$dps$5$alu$mul
 
 
-module sm$dps$5$cvt(a,kind,rnd,y);
+module sm$dps$5$cvt(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [2:0] kind;
     input wire  [1:0] rnd;
-    output reg  [31:0] y;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
 
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
@@ -25509,11 +35756,6 @@ module sm$dps$5$cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -25527,6 +35769,11 @@ module sm$dps$5$cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -25590,45 +35837,7 @@ module sm$dps$5$cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -25754,24 +35963,130 @@ module sm$dps$5$cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
+        done_v = 1'b1;
+        early_v = 32'h0;
+        if (k_f32_s32 | k_f32_u32) begin
+            done_v = 1'b0;
+        end
+        if (k_s32_f32) begin
+            early_v = i_s32;
+        end
+        if (k_u32_f32) begin
+            early_v = i_u32;
+        end
+        e_ge150 = exp_f >= e150;
+        if (k_f32_int) begin
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
+        end
+        if (k_f16_f32) begin
+            early_v = ((hres) & 32'hffffffff);
+        end
+        if (k_f32_f16) begin
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
+        end
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
+    end
+
+endmodule // sm$dps$5$cvt
+
+
+module sm$dps$5$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
         nm_zero = ~|nm;
         z16 = ~|nm[(32'h10)+:(16)];
         n1 = nm;
@@ -25833,47 +36148,14 @@ module sm$dps$5$cvt(a,kind,rnd,y);
         if (ns) begin
             fres = fmz | sign32;
         end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
+        y_v = fres;
+        if (done) begin
+            y_v = early;
         end
         y = y_v;
     end
 
-endmodule // sm$dps$5$cvt
+endmodule // sm$dps$5$cvt_norm
 
 
 module sm$dps$5$fcmp(a,b,cmp,max,y,p);
@@ -26206,14 +36488,25 @@ module sm$dps$5$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$5$fcmp$cb
 
 
-module sm$dps$5$fmad(a,b,c,rz,y);
+module sm$dps$5$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
     input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
 
     // Constant declarations
     localparam  one24 = 24'h1;
@@ -26227,32 +36520,6 @@ module sm$dps$5$fmad(a,b,c,rz,y);
     localparam  sign_bit = 32'h80000000;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
     reg  [31:0] cc$a;
     reg  cc$daz;
     wire  cc$sign;
@@ -26266,29 +36533,11 @@ module sm$dps$5$fmad(a,b,c,rz,y);
     wire  cc$is_inf;
     wire  cc$is_nan;
     wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
     reg  top;
     reg  [23:0] hi_sh;
     reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
     reg  [9:0] p_exp;
     reg  [9:0] ec;
     reg  nan;
@@ -26298,36 +36547,6 @@ module sm$dps$5$fmad(a,b,c,rz,y);
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$5$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$5$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
     sm$dps$5$fmad$cc cc(
         .a(cc$a),
         .daz(cc$daz),
@@ -26343,67 +36562,38 @@ module sm$dps$5$fmad(a,b,c,rz,y);
         .is_nan(cc$is_nan),
         .is_snan(cc$is_snan)
     );
-    sm$dps$5$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    sm$dps$5$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
         cc$a = c;
         cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
         p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo23) begin
             p_sig = hi_sh | one24;
         end
         p_exp = esum + off_lo;
         if (top) begin
-            p_sig = mul$hi;
+            p_sig = hi;
             p_exp = esum + off_hi;
         end
         ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
+        x_sign = p_sign;
         x_exp_v = p_exp;
         x_sig_v = p_sig;
         if (p_zero) begin
             x_exp_v = zero10;
             x_sig_v = zero24;
         end
-        core$y_sign = cc$sign;
+        y_sign = cc$sign;
         y_exp_v = ec;
         if (cc$is_zero) begin
             y_exp_v = zero10;
         end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
         if (cc$is_inf) begin
             y_v = inf;
             if (cc$sign) begin
@@ -26412,164 +36602,21 @@ module sm$dps$5$fmad(a,b,c,rz,y);
         end
         if (p_inf) begin
             y_v = inf;
-            if (sp) begin
+            if (p_sign) begin
                 y_v = inf | sign_bit;
             end
         end
         if (nan) begin
             y_v = canon_nan;
         end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
     end
 
 endmodule // sm$dps$5$fmad
-
-
-module sm$dps$5$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$5$fmad$ca
-
-
-module sm$dps$5$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$5$fmad$cb
 
 
 module sm$dps$5$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
@@ -26644,291 +36691,16 @@ module sm$dps$5$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$5$fmad$cc
 
 
-module sm$dps$5$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
+module sm$dps$5$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
 
     // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$dps$5$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$5$fmad$core
-
-
-module sm$dps$5$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
     input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$5$fmad$core$round
-
-
-module sm$dps$5$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$5$fmad$mul
-
-
-module sm$dps$5$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
     input wire  rz;
     output reg  [31:0] y;
 
@@ -26937,41 +36709,11 @@ module sm$dps$5$fmul(a,b,rz,y);
     localparam  off_hi = 11'b1000010;
     localparam  off_lo = 11'b1000001;
     localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
+    localparam  inf_c = 32'h7f800000;
     localparam  sign_bit = 32'h80000000;
     localparam  zero32 = 32'h0;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
     reg  round$sign;
     reg  [10:0] round$exp;
     reg  [22:0] round$frac;
@@ -26981,57 +36723,17 @@ module sm$dps$5$fmul(a,b,rz,y);
     wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
     reg  top;
     reg  [22:0] hi_lo;
     reg  [22:0] hi_sh;
     reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
+    reg  [10:0] esum11;
     reg  [10:0] r_exp;
     reg  r_g;
     reg  r_rs;
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$5$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$5$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$dps$5$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
     sm$dps$5$fmul$round round(
         .sign(round$sign),
         .exp(round$exp),
@@ -27044,47 +36746,37 @@ module sm$dps$5$fmul(a,b,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
         hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
+        esum11 = ((esum) & 11'h7ff);
         frac = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo[32'h17]) begin
             frac = hi_sh | one23;
         end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
         if (top) begin
             frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
         end
         round$frac = frac;
         round$sign = sign;
         round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
         y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
+        if (zero) begin
             y_v = zero32;
             if (sign) begin
                 y_v = sign_bit;
             end
         end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
+        if (inf) begin
+            y_v = inf_c;
             if (sign) begin
-                y_v = inf | sign_bit;
+                y_v = inf_c | sign_bit;
             end
         end
         if (nan) begin
@@ -27097,167 +36789,6 @@ module sm$dps$5$fmul(a,b,rz,y);
     end
 
 endmodule // sm$dps$5$fmul
-
-
-module sm$dps$5$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$5$fmul$ca
-
-
-module sm$dps$5$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$5$fmul$cb
-
-
-module sm$dps$5$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$5$fmul$mul
 
 
 module sm$dps$5$fmul$round(sign,exp,frac,g,rs,rz,y);
@@ -27336,6 +36867,1267 @@ module sm$dps$5$fmul$round(sign,exp,frac,g,rs,rz,y);
     end
 
 endmodule // sm$dps$5$fmul$round
+
+
+module sm$dps$5$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    sm$dps$5$fprod$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    sm$dps$5$fprod$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    sm$dps$5$fprod$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // sm$dps$5$fprod
+
+
+module sm$dps$5$fprod$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$5$fprod$ca
+
+
+module sm$dps$5$fprod$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$5$fprod$cb
+
+
+module sm$dps$5$fprod$mul(a,b,hi,lo);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+
+    // Update code (custom)
+    wire [47:0] product = a * b;
+    always @(*) begin
+       hi = product[47:24];
+       lo = product[23:0];
+    end
+endmodule // sm$dps$5$fprod$mul
+
+
+module sm$dps$5$m_cvt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_cvt
+
+
+module sm$dps$5$m_cvt_done(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_cvt_done
+
+
+module sm$dps$5$m_cvt_early(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_cvt_early
+
+
+module sm$dps$5$m_cvt_nbase(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_cvt_nbase
+
+
+module sm$dps$5$m_cvt_nm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_cvt_nm
+
+
+module sm$dps$5$m_cvt_ns(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_cvt_ns
+
+
+module sm$dps$5$m_cvt_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_cvt_rnd
+
+
+module sm$dps$5$m_fmul(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_fmul
+
+
+module sm$dps$5$m_fmul_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_fmul_rz
+
+
+module sm$dps$5$m_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_mad
+
+
+module sm$dps$5$m_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_other
+
+
+module sm$dps$5$m_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_other_p
+
+
+module sm$dps$5$m_p_esum(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_p_esum
+
+
+module sm$dps$5$m_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_p_hi
+
+
+module sm$dps$5$m_p_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_p_inf
+
+
+module sm$dps$5$m_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_p_lo
+
+
+module sm$dps$5$m_p_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_p_nan
+
+
+module sm$dps$5$m_p_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_p_sign
+
+
+module sm$dps$5$m_p_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_p_zero
+
+
+module sm$dps$5$m_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_rz
+
+
+module sm$dps$5$m_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_sat
+
+
+module sm$dps$5$m_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_special
+
+
+module sm$dps$5$m_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_special_y
+
+
+module sm$dps$5$m_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_tag
+
+
+module sm$dps$5$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_valid
+
+
+module sm$dps$5$m_x_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_x_exp
+
+
+module sm$dps$5$m_x_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_x_sig
+
+
+module sm$dps$5$m_x_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_x_sign
+
+
+module sm$dps$5$m_y_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_y_exp
+
+
+module sm$dps$5$m_y_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_y_sig
+
+
+module sm$dps$5$m_y_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$m_y_sign
+
+
+module sm$dps$5$n_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_both_neg
+
+
+module sm$dps$5$n_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_exp
+
+
+module sm$dps$5$n_frac(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_frac
+
+
+module sm$dps$5$n_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_g
+
+
+module sm$dps$5$n_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_mad
+
+
+module sm$dps$5$n_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_other
+
+
+module sm$dps$5$n_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_other_p
+
+
+module sm$dps$5$n_rs(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_rs
+
+
+module sm$dps$5$n_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_rz
+
+
+module sm$dps$5$n_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_sat
+
+
+module sm$dps$5$n_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_sign
+
+
+module sm$dps$5$n_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_special
+
+
+module sm$dps$5$n_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_special_y
+
+
+module sm$dps$5$n_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_tag
+
+
+module sm$dps$5$n_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_valid
+
+
+module sm$dps$5$n_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$n_zero
+
+
+module sm$dps$5$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
+        carry = sum[32'h1b];
+        zero = ~|sum;
+        nc = sum[(32'h1)+:(26)];
+        if (sum[32'h0]) begin
+            nc = sum[(32'h1)+:(26)] | one26;
+        end
+        l_exp11 = ((exp) & 11'h7ff);
+        e0 = l_exp11 + off;
+        x0 = sum[(32'h0)+:(27)];
+        x1 = x0;
+        e1 = e0;
+        if (~|x0[(32'hb)+:(16)]) begin
+            x1 = x0 << 32'h10;
+            e1 = e0 - c16;
+        end
+        x2 = x1;
+        e2 = e1;
+        if (~|x1[(32'h13)+:(8)]) begin
+            x2 = x1 << 32'h8;
+            e2 = e1 - c8;
+        end
+        x3 = x2;
+        e3 = e2;
+        if (~|x2[(32'h17)+:(4)]) begin
+            x3 = x2 << 32'h4;
+            e3 = e2 - c4;
+        end
+        x4 = x3;
+        e4 = e3;
+        if (~|x3[(32'h19)+:(2)]) begin
+            x4 = x3 << 32'h2;
+            e4 = e3 - c2;
+        end
+        x4_lo = x4[(32'h0)+:(26)];
+        x5 = x4_lo;
+        e5 = e4;
+        if (~x4[32'h1a]) begin
+            x5 = x4_lo << 32'h1;
+            e5 = e4 - c1;
+        end
+        n26 = x5;
+        e_n = e5;
+        if (carry) begin
+            n26 = nc;
+            e_n = l_exp11 + off_carry;
+        end
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$dps$5$norm
 
 
 module sm$dps$5$o_p(d,q,clock);
@@ -27699,6 +38491,392 @@ module sm$dps$5$r_valid(d,q,clock);
 endmodule // sm$dps$5$r_valid
 
 
+module sm$dps$5$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$dps$5$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (both_neg) begin
+                y_v = sign_bit;
+            end
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$5$round
+
+
+module sm$dps$5$round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$5$round$round
+
+
+module sm$dps$5$s_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_both_neg
+
+
+module sm$dps$5$s_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_exp
+
+
+module sm$dps$5$s_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_mad
+
+
+module sm$dps$5$s_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_other
+
+
+module sm$dps$5$s_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_other_p
+
+
+module sm$dps$5$s_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_rz
+
+
+module sm$dps$5$s_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_sat
+
+
+module sm$dps$5$s_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_sign
+
+
+module sm$dps$5$s_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_special
+
+
+module sm$dps$5$s_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_special_y
+
+
+module sm$dps$5$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [27:0] d;
+    output reg  [27:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 28'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_sum
+
+
+module sm$dps$5$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_tag
+
+
+module sm$dps$5$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$5$s_valid
+
+
 module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
 
     // Module arguments
@@ -27790,15 +38968,31 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
+    reg  [31:0] fprod$a;
+    reg  [31:0] fprod$b;
+    wire  [23:0] fprod$hi;
+    wire  [23:0] fprod$lo;
+    wire  fprod$sign;
+    wire  [9:0] fprod$esum;
+    wire  fprod$zero;
+    wire  fprod$inf;
+    wire  fprod$nan;
+    reg  [23:0] fmad$hi;
+    reg  fmad$lo23;
+    reg  fmad$p_sign;
+    reg  [9:0] fmad$esum;
+    reg  fmad$p_zero;
+    reg  fmad$p_inf;
+    reg  fmad$p_nan;
     reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
+    wire  fmad$x_sign;
+    wire  [9:0] fmad$x_exp;
+    wire  [23:0] fmad$x_sig;
+    wire  fmad$y_sign;
+    wire  [9:0] fmad$y_exp;
+    wire  [23:0] fmad$y_sig;
+    wire  fmad$special;
+    wire  [31:0] fmad$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
@@ -27808,7 +39002,11 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] cvt$a;
     reg  [2:0] cvt$kind;
     reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
+    wire  cvt$done;
+    wire  [31:0] cvt$early;
+    wire  [31:0] cvt$nm;
+    wire  cvt$ns;
+    wire  [7:0] cvt$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -27818,6 +39016,228 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  alu$p_in;
     wire  [31:0] alu$y;
     wire  alu$p;
+    reg  m_valid$d;
+    wire  m_valid$q;
+    reg  m_valid$clock;
+    reg  [15:0] m_tag$d;
+    wire  [15:0] m_tag$q;
+    reg  m_tag$clock;
+    reg  m_x_sign$d;
+    wire  m_x_sign$q;
+    reg  m_x_sign$clock;
+    reg  [9:0] m_x_exp$d;
+    wire  [9:0] m_x_exp$q;
+    reg  m_x_exp$clock;
+    reg  [23:0] m_x_sig$d;
+    wire  [23:0] m_x_sig$q;
+    reg  m_x_sig$clock;
+    reg  m_y_sign$d;
+    wire  m_y_sign$q;
+    reg  m_y_sign$clock;
+    reg  [9:0] m_y_exp$d;
+    wire  [9:0] m_y_exp$q;
+    reg  m_y_exp$clock;
+    reg  [23:0] m_y_sig$d;
+    wire  [23:0] m_y_sig$q;
+    reg  m_y_sig$clock;
+    reg  m_rz$d;
+    wire  m_rz$q;
+    reg  m_rz$clock;
+    reg  m_special$d;
+    wire  m_special$q;
+    reg  m_special$clock;
+    reg  [31:0] m_special_y$d;
+    wire  [31:0] m_special_y$q;
+    reg  m_special_y$clock;
+    reg  m_mad$d;
+    wire  m_mad$q;
+    reg  m_mad$clock;
+    reg  m_sat$d;
+    wire  m_sat$q;
+    reg  m_sat$clock;
+    reg  [31:0] m_other$d;
+    wire  [31:0] m_other$q;
+    reg  m_other$clock;
+    reg  m_other_p$d;
+    wire  m_other_p$q;
+    reg  m_other_p$clock;
+    reg  m_fmul$d;
+    wire  m_fmul$q;
+    reg  m_fmul$clock;
+    reg  m_fmul_rz$d;
+    wire  m_fmul_rz$q;
+    reg  m_fmul_rz$clock;
+    reg  [23:0] m_p_hi$d;
+    wire  [23:0] m_p_hi$q;
+    reg  m_p_hi$clock;
+    reg  [23:0] m_p_lo$d;
+    wire  [23:0] m_p_lo$q;
+    reg  m_p_lo$clock;
+    reg  m_p_sign$d;
+    wire  m_p_sign$q;
+    reg  m_p_sign$clock;
+    reg  [9:0] m_p_esum$d;
+    wire  [9:0] m_p_esum$q;
+    reg  m_p_esum$clock;
+    reg  m_p_zero$d;
+    wire  m_p_zero$q;
+    reg  m_p_zero$clock;
+    reg  m_p_inf$d;
+    wire  m_p_inf$q;
+    reg  m_p_inf$clock;
+    reg  m_p_nan$d;
+    wire  m_p_nan$q;
+    reg  m_p_nan$clock;
+    reg  m_cvt$d;
+    wire  m_cvt$q;
+    reg  m_cvt$clock;
+    reg  [1:0] m_cvt_rnd$d;
+    wire  [1:0] m_cvt_rnd$q;
+    reg  m_cvt_rnd$clock;
+    reg  m_cvt_done$d;
+    wire  m_cvt_done$q;
+    reg  m_cvt_done$clock;
+    reg  [31:0] m_cvt_early$d;
+    wire  [31:0] m_cvt_early$q;
+    reg  m_cvt_early$clock;
+    reg  [31:0] m_cvt_nm$d;
+    wire  [31:0] m_cvt_nm$q;
+    reg  m_cvt_nm$clock;
+    reg  m_cvt_ns$d;
+    wire  m_cvt_ns$q;
+    reg  m_cvt_ns$clock;
+    reg  [7:0] m_cvt_nbase$d;
+    wire  [7:0] m_cvt_nbase$q;
+    reg  m_cvt_nbase$clock;
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [23:0] fmul$hi;
+    reg  [23:0] fmul$lo;
+    reg  fmul$sign;
+    reg  [9:0] fmul$esum;
+    reg  fmul$zero;
+    reg  fmul$inf;
+    reg  fmul$nan;
+    reg  fmul$rz;
+    wire  [31:0] fmul$y;
+    reg  [1:0] cvt_norm$rnd;
+    reg  cvt_norm$done;
+    reg  [31:0] cvt_norm$early;
+    reg  [31:0] cvt_norm$nm;
+    reg  cvt_norm$ns;
+    reg  [7:0] cvt_norm$nbase;
+    wire  [31:0] cvt_norm$y;
+    reg  s_valid$d;
+    wire  s_valid$q;
+    reg  s_valid$clock;
+    reg  [15:0] s_tag$d;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock;
+    reg  [27:0] s_sum$d;
+    wire  [27:0] s_sum$q;
+    reg  s_sum$clock;
+    reg  s_sign$d;
+    wire  s_sign$q;
+    reg  s_sign$clock;
+    reg  s_both_neg$d;
+    wire  s_both_neg$q;
+    reg  s_both_neg$clock;
+    reg  [9:0] s_exp$d;
+    wire  [9:0] s_exp$q;
+    reg  s_exp$clock;
+    reg  s_rz$d;
+    wire  s_rz$q;
+    reg  s_rz$clock;
+    reg  s_special$d;
+    wire  s_special$q;
+    reg  s_special$clock;
+    reg  [31:0] s_special_y$d;
+    wire  [31:0] s_special_y$q;
+    reg  s_special_y$clock;
+    reg  s_mad$d;
+    wire  s_mad$q;
+    reg  s_mad$clock;
+    reg  s_sat$d;
+    wire  s_sat$q;
+    reg  s_sat$clock;
+    reg  [31:0] s_other$d;
+    wire  [31:0] s_other$q;
+    reg  s_other$clock;
+    reg  s_other_p$d;
+    wire  s_other_p$q;
+    reg  s_other_p$clock;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
+    reg  n_valid$d;
+    wire  n_valid$q;
+    reg  n_valid$clock;
+    reg  [15:0] n_tag$d;
+    wire  [15:0] n_tag$q;
+    reg  n_tag$clock;
+    reg  n_sign$d;
+    wire  n_sign$q;
+    reg  n_sign$clock;
+    reg  n_both_neg$d;
+    wire  n_both_neg$q;
+    reg  n_both_neg$clock;
+    reg  n_zero$d;
+    wire  n_zero$q;
+    reg  n_zero$clock;
+    reg  [10:0] n_exp$d;
+    wire  [10:0] n_exp$q;
+    reg  n_exp$clock;
+    reg  [22:0] n_frac$d;
+    wire  [22:0] n_frac$q;
+    reg  n_frac$clock;
+    reg  n_g$d;
+    wire  n_g$q;
+    reg  n_g$clock;
+    reg  n_rs$d;
+    wire  n_rs$q;
+    reg  n_rs$clock;
+    reg  n_rz$d;
+    wire  n_rz$q;
+    reg  n_rz$clock;
+    reg  n_special$d;
+    wire  n_special$q;
+    reg  n_special$clock;
+    reg  [31:0] n_special_y$d;
+    wire  [31:0] n_special_y$q;
+    reg  n_special_y$clock;
+    reg  n_mad$d;
+    wire  n_mad$q;
+    reg  n_mad$clock;
+    reg  n_sat$d;
+    wire  n_sat$q;
+    reg  n_sat$clock;
+    reg  [31:0] n_other$d;
+    wire  [31:0] n_other$q;
+    reg  n_other$clock;
+    reg  n_other_p$d;
+    wire  n_other_p$q;
+    reg  n_other_p$clock;
+    reg  round$sign;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -27843,12 +39263,13 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
-    reg  [31:0] arith;
+    reg  [31:0] mad_y;
     reg  is_arith;
+    reg  [31:0] other;
+    reg  other_p;
+    reg  [31:0] res;
     reg  sat_nan;
     reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
 
     // Sub module instances
     sm$dps$6$r_valid r_valid(
@@ -27926,18 +39347,34 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$dps$6$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sm$dps$6$fprod fprod(
+        .a(fprod$a),
+        .b(fprod$b),
+        .hi(fprod$hi),
+        .lo(fprod$lo),
+        .sign(fprod$sign),
+        .esum(fprod$esum),
+        .zero(fprod$zero),
+        .inf(fprod$inf),
+        .nan(fprod$nan)
     );
     sm$dps$6$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
+        .hi(fmad$hi),
+        .lo23(fmad$lo23),
+        .p_sign(fmad$p_sign),
+        .esum(fmad$esum),
+        .p_zero(fmad$p_zero),
+        .p_inf(fmad$p_inf),
+        .p_nan(fmad$p_nan),
         .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
+        .x_sign(fmad$x_sign),
+        .x_exp(fmad$x_exp),
+        .x_sig(fmad$x_sig),
+        .y_sign(fmad$y_sign),
+        .y_exp(fmad$y_exp),
+        .y_sig(fmad$y_sig),
+        .special(fmad$special),
+        .special_y(fmad$special_y)
     );
     sm$dps$6$fcmp fcmp(
         .a(fcmp$a),
@@ -27951,7 +39388,11 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .a(cvt$a),
         .kind(cvt$kind),
         .rnd(cvt$rnd),
-        .y(cvt$y)
+        .done(cvt$done),
+        .early(cvt$early),
+        .nm(cvt$nm),
+        .ns(cvt$ns),
+        .nbase(cvt$nbase)
     );
     sm$dps$6$alu alu(
         .a(alu$a),
@@ -27963,6 +39404,358 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .p_in(alu$p_in),
         .y(alu$y),
         .p(alu$p)
+    );
+    sm$dps$6$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    sm$dps$6$m_tag m_tag(
+        .d(m_tag$d),
+        .q(m_tag$q),
+        .clock(m_tag$clock)
+    );
+    sm$dps$6$m_x_sign m_x_sign(
+        .d(m_x_sign$d),
+        .q(m_x_sign$q),
+        .clock(m_x_sign$clock)
+    );
+    sm$dps$6$m_x_exp m_x_exp(
+        .d(m_x_exp$d),
+        .q(m_x_exp$q),
+        .clock(m_x_exp$clock)
+    );
+    sm$dps$6$m_x_sig m_x_sig(
+        .d(m_x_sig$d),
+        .q(m_x_sig$q),
+        .clock(m_x_sig$clock)
+    );
+    sm$dps$6$m_y_sign m_y_sign(
+        .d(m_y_sign$d),
+        .q(m_y_sign$q),
+        .clock(m_y_sign$clock)
+    );
+    sm$dps$6$m_y_exp m_y_exp(
+        .d(m_y_exp$d),
+        .q(m_y_exp$q),
+        .clock(m_y_exp$clock)
+    );
+    sm$dps$6$m_y_sig m_y_sig(
+        .d(m_y_sig$d),
+        .q(m_y_sig$q),
+        .clock(m_y_sig$clock)
+    );
+    sm$dps$6$m_rz m_rz(
+        .d(m_rz$d),
+        .q(m_rz$q),
+        .clock(m_rz$clock)
+    );
+    sm$dps$6$m_special m_special(
+        .d(m_special$d),
+        .q(m_special$q),
+        .clock(m_special$clock)
+    );
+    sm$dps$6$m_special_y m_special_y(
+        .d(m_special_y$d),
+        .q(m_special_y$q),
+        .clock(m_special_y$clock)
+    );
+    sm$dps$6$m_mad m_mad(
+        .d(m_mad$d),
+        .q(m_mad$q),
+        .clock(m_mad$clock)
+    );
+    sm$dps$6$m_sat m_sat(
+        .d(m_sat$d),
+        .q(m_sat$q),
+        .clock(m_sat$clock)
+    );
+    sm$dps$6$m_other m_other(
+        .d(m_other$d),
+        .q(m_other$q),
+        .clock(m_other$clock)
+    );
+    sm$dps$6$m_other_p m_other_p(
+        .d(m_other_p$d),
+        .q(m_other_p$q),
+        .clock(m_other_p$clock)
+    );
+    sm$dps$6$m_fmul m_fmul(
+        .d(m_fmul$d),
+        .q(m_fmul$q),
+        .clock(m_fmul$clock)
+    );
+    sm$dps$6$m_fmul_rz m_fmul_rz(
+        .d(m_fmul_rz$d),
+        .q(m_fmul_rz$q),
+        .clock(m_fmul_rz$clock)
+    );
+    sm$dps$6$m_p_hi m_p_hi(
+        .d(m_p_hi$d),
+        .q(m_p_hi$q),
+        .clock(m_p_hi$clock)
+    );
+    sm$dps$6$m_p_lo m_p_lo(
+        .d(m_p_lo$d),
+        .q(m_p_lo$q),
+        .clock(m_p_lo$clock)
+    );
+    sm$dps$6$m_p_sign m_p_sign(
+        .d(m_p_sign$d),
+        .q(m_p_sign$q),
+        .clock(m_p_sign$clock)
+    );
+    sm$dps$6$m_p_esum m_p_esum(
+        .d(m_p_esum$d),
+        .q(m_p_esum$q),
+        .clock(m_p_esum$clock)
+    );
+    sm$dps$6$m_p_zero m_p_zero(
+        .d(m_p_zero$d),
+        .q(m_p_zero$q),
+        .clock(m_p_zero$clock)
+    );
+    sm$dps$6$m_p_inf m_p_inf(
+        .d(m_p_inf$d),
+        .q(m_p_inf$q),
+        .clock(m_p_inf$clock)
+    );
+    sm$dps$6$m_p_nan m_p_nan(
+        .d(m_p_nan$d),
+        .q(m_p_nan$q),
+        .clock(m_p_nan$clock)
+    );
+    sm$dps$6$m_cvt m_cvt(
+        .d(m_cvt$d),
+        .q(m_cvt$q),
+        .clock(m_cvt$clock)
+    );
+    sm$dps$6$m_cvt_rnd m_cvt_rnd(
+        .d(m_cvt_rnd$d),
+        .q(m_cvt_rnd$q),
+        .clock(m_cvt_rnd$clock)
+    );
+    sm$dps$6$m_cvt_done m_cvt_done(
+        .d(m_cvt_done$d),
+        .q(m_cvt_done$q),
+        .clock(m_cvt_done$clock)
+    );
+    sm$dps$6$m_cvt_early m_cvt_early(
+        .d(m_cvt_early$d),
+        .q(m_cvt_early$q),
+        .clock(m_cvt_early$clock)
+    );
+    sm$dps$6$m_cvt_nm m_cvt_nm(
+        .d(m_cvt_nm$d),
+        .q(m_cvt_nm$q),
+        .clock(m_cvt_nm$clock)
+    );
+    sm$dps$6$m_cvt_ns m_cvt_ns(
+        .d(m_cvt_ns$d),
+        .q(m_cvt_ns$q),
+        .clock(m_cvt_ns$clock)
+    );
+    sm$dps$6$m_cvt_nbase m_cvt_nbase(
+        .d(m_cvt_nbase$d),
+        .q(m_cvt_nbase$q),
+        .clock(m_cvt_nbase$clock)
+    );
+    sm$dps$6$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$dps$6$fmul fmul(
+        .hi(fmul$hi),
+        .lo(fmul$lo),
+        .sign(fmul$sign),
+        .esum(fmul$esum),
+        .zero(fmul$zero),
+        .inf(fmul$inf),
+        .nan(fmul$nan),
+        .rz(fmul$rz),
+        .y(fmul$y)
+    );
+    sm$dps$6$cvt_norm cvt_norm(
+        .rnd(cvt_norm$rnd),
+        .done(cvt_norm$done),
+        .early(cvt_norm$early),
+        .nm(cvt_norm$nm),
+        .ns(cvt_norm$ns),
+        .nbase(cvt_norm$nbase),
+        .y(cvt_norm$y)
+    );
+    sm$dps$6$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    sm$dps$6$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    sm$dps$6$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    sm$dps$6$s_sign s_sign(
+        .d(s_sign$d),
+        .q(s_sign$q),
+        .clock(s_sign$clock)
+    );
+    sm$dps$6$s_both_neg s_both_neg(
+        .d(s_both_neg$d),
+        .q(s_both_neg$q),
+        .clock(s_both_neg$clock)
+    );
+    sm$dps$6$s_exp s_exp(
+        .d(s_exp$d),
+        .q(s_exp$q),
+        .clock(s_exp$clock)
+    );
+    sm$dps$6$s_rz s_rz(
+        .d(s_rz$d),
+        .q(s_rz$q),
+        .clock(s_rz$clock)
+    );
+    sm$dps$6$s_special s_special(
+        .d(s_special$d),
+        .q(s_special$q),
+        .clock(s_special$clock)
+    );
+    sm$dps$6$s_special_y s_special_y(
+        .d(s_special_y$d),
+        .q(s_special_y$q),
+        .clock(s_special_y$clock)
+    );
+    sm$dps$6$s_mad s_mad(
+        .d(s_mad$d),
+        .q(s_mad$q),
+        .clock(s_mad$clock)
+    );
+    sm$dps$6$s_sat s_sat(
+        .d(s_sat$d),
+        .q(s_sat$q),
+        .clock(s_sat$clock)
+    );
+    sm$dps$6$s_other s_other(
+        .d(s_other$d),
+        .q(s_other$q),
+        .clock(s_other$clock)
+    );
+    sm$dps$6$s_other_p s_other_p(
+        .d(s_other_p$d),
+        .q(s_other_p$q),
+        .clock(s_other_p$clock)
+    );
+    sm$dps$6$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$dps$6$n_valid n_valid(
+        .d(n_valid$d),
+        .q(n_valid$q),
+        .clock(n_valid$clock)
+    );
+    sm$dps$6$n_tag n_tag(
+        .d(n_tag$d),
+        .q(n_tag$q),
+        .clock(n_tag$clock)
+    );
+    sm$dps$6$n_sign n_sign(
+        .d(n_sign$d),
+        .q(n_sign$q),
+        .clock(n_sign$clock)
+    );
+    sm$dps$6$n_both_neg n_both_neg(
+        .d(n_both_neg$d),
+        .q(n_both_neg$q),
+        .clock(n_both_neg$clock)
+    );
+    sm$dps$6$n_zero n_zero(
+        .d(n_zero$d),
+        .q(n_zero$q),
+        .clock(n_zero$clock)
+    );
+    sm$dps$6$n_exp n_exp(
+        .d(n_exp$d),
+        .q(n_exp$q),
+        .clock(n_exp$clock)
+    );
+    sm$dps$6$n_frac n_frac(
+        .d(n_frac$d),
+        .q(n_frac$q),
+        .clock(n_frac$clock)
+    );
+    sm$dps$6$n_g n_g(
+        .d(n_g$d),
+        .q(n_g$q),
+        .clock(n_g$clock)
+    );
+    sm$dps$6$n_rs n_rs(
+        .d(n_rs$d),
+        .q(n_rs$q),
+        .clock(n_rs$clock)
+    );
+    sm$dps$6$n_rz n_rz(
+        .d(n_rz$d),
+        .q(n_rz$q),
+        .clock(n_rz$clock)
+    );
+    sm$dps$6$n_special n_special(
+        .d(n_special$d),
+        .q(n_special$q),
+        .clock(n_special$clock)
+    );
+    sm$dps$6$n_special_y n_special_y(
+        .d(n_special_y$d),
+        .q(n_special_y$q),
+        .clock(n_special_y$clock)
+    );
+    sm$dps$6$n_mad n_mad(
+        .d(n_mad$d),
+        .q(n_mad$q),
+        .clock(n_mad$clock)
+    );
+    sm$dps$6$n_sat n_sat(
+        .d(n_sat$d),
+        .q(n_sat$q),
+        .clock(n_sat$clock)
+    );
+    sm$dps$6$n_other n_other(
+        .d(n_other$d),
+        .q(n_other$q),
+        .clock(n_other$clock)
+    );
+    sm$dps$6$n_other_p n_other_p(
+        .d(n_other_p$d),
+        .q(n_other_p$q),
+        .clock(n_other_p$clock)
+    );
+    sm$dps$6$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
     );
     sm$dps$6$o_valid o_valid(
         .d(o_valid$d),
@@ -28002,6 +39795,66 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$clock = clock;
         r_p_in$clock = clock;
         r_tag$clock = clock;
+        m_valid$clock = clock;
+        m_tag$clock = clock;
+        m_x_sign$clock = clock;
+        m_x_exp$clock = clock;
+        m_x_sig$clock = clock;
+        m_y_sign$clock = clock;
+        m_y_exp$clock = clock;
+        m_y_sig$clock = clock;
+        m_rz$clock = clock;
+        m_special$clock = clock;
+        m_special_y$clock = clock;
+        m_mad$clock = clock;
+        m_sat$clock = clock;
+        m_other$clock = clock;
+        m_other_p$clock = clock;
+        m_fmul$clock = clock;
+        m_fmul_rz$clock = clock;
+        m_p_hi$clock = clock;
+        m_p_lo$clock = clock;
+        m_p_sign$clock = clock;
+        m_p_esum$clock = clock;
+        m_p_zero$clock = clock;
+        m_p_inf$clock = clock;
+        m_p_nan$clock = clock;
+        m_cvt$clock = clock;
+        m_cvt_rnd$clock = clock;
+        m_cvt_done$clock = clock;
+        m_cvt_early$clock = clock;
+        m_cvt_nm$clock = clock;
+        m_cvt_ns$clock = clock;
+        m_cvt_nbase$clock = clock;
+        s_valid$clock = clock;
+        s_tag$clock = clock;
+        s_sum$clock = clock;
+        s_sign$clock = clock;
+        s_both_neg$clock = clock;
+        s_exp$clock = clock;
+        s_rz$clock = clock;
+        s_special$clock = clock;
+        s_special_y$clock = clock;
+        s_mad$clock = clock;
+        s_sat$clock = clock;
+        s_other$clock = clock;
+        s_other_p$clock = clock;
+        n_valid$clock = clock;
+        n_tag$clock = clock;
+        n_sign$clock = clock;
+        n_both_neg$clock = clock;
+        n_zero$clock = clock;
+        n_exp$clock = clock;
+        n_frac$clock = clock;
+        n_g$clock = clock;
+        n_rs$clock = clock;
+        n_rz$clock = clock;
+        n_special$clock = clock;
+        n_special_y$clock = clock;
+        n_mad$clock = clock;
+        n_sat$clock = clock;
+        n_other$clock = clock;
+        n_other_p$clock = clock;
         o_valid$clock = clock;
         o_y$clock = clock;
         o_p$clock = clock;
@@ -28021,6 +39874,66 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$d = r_c$q;
         r_p_in$d = r_p_in$q;
         r_tag$d = r_tag$q;
+        m_valid$d = m_valid$q;
+        m_tag$d = m_tag$q;
+        m_x_sign$d = m_x_sign$q;
+        m_x_exp$d = m_x_exp$q;
+        m_x_sig$d = m_x_sig$q;
+        m_y_sign$d = m_y_sign$q;
+        m_y_exp$d = m_y_exp$q;
+        m_y_sig$d = m_y_sig$q;
+        m_rz$d = m_rz$q;
+        m_special$d = m_special$q;
+        m_special_y$d = m_special_y$q;
+        m_mad$d = m_mad$q;
+        m_sat$d = m_sat$q;
+        m_other$d = m_other$q;
+        m_other_p$d = m_other_p$q;
+        m_fmul$d = m_fmul$q;
+        m_fmul_rz$d = m_fmul_rz$q;
+        m_p_hi$d = m_p_hi$q;
+        m_p_lo$d = m_p_lo$q;
+        m_p_sign$d = m_p_sign$q;
+        m_p_esum$d = m_p_esum$q;
+        m_p_zero$d = m_p_zero$q;
+        m_p_inf$d = m_p_inf$q;
+        m_p_nan$d = m_p_nan$q;
+        m_cvt$d = m_cvt$q;
+        m_cvt_rnd$d = m_cvt_rnd$q;
+        m_cvt_done$d = m_cvt_done$q;
+        m_cvt_early$d = m_cvt_early$q;
+        m_cvt_nm$d = m_cvt_nm$q;
+        m_cvt_ns$d = m_cvt_ns$q;
+        m_cvt_nbase$d = m_cvt_nbase$q;
+        s_valid$d = s_valid$q;
+        s_tag$d = s_tag$q;
+        s_sum$d = s_sum$q;
+        s_sign$d = s_sign$q;
+        s_both_neg$d = s_both_neg$q;
+        s_exp$d = s_exp$q;
+        s_rz$d = s_rz$q;
+        s_special$d = s_special$q;
+        s_special_y$d = s_special_y$q;
+        s_mad$d = s_mad$q;
+        s_sat$d = s_sat$q;
+        s_other$d = s_other$q;
+        s_other_p$d = s_other_p$q;
+        n_valid$d = n_valid$q;
+        n_tag$d = n_tag$q;
+        n_sign$d = n_sign$q;
+        n_both_neg$d = n_both_neg$q;
+        n_zero$d = n_zero$q;
+        n_exp$d = n_exp$q;
+        n_frac$d = n_frac$q;
+        n_g$d = n_g$q;
+        n_rs$d = n_rs$q;
+        n_rz$d = n_rz$q;
+        n_special$d = n_special$q;
+        n_special_y$d = n_special_y$q;
+        n_mad$d = n_mad$q;
+        n_sat$d = n_sat$q;
+        n_other$d = n_other$q;
+        n_other_p$d = n_other_p$q;
         o_valid$d = o_valid$q;
         o_y$d = o_y$q;
         o_p$d = o_p$q;
@@ -28064,23 +39977,28 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
         is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
+        mad_b = fb;
         mad_c = fb;
+        if ((r_op$q == k_fadd) | (r_op$q == k_fsub)) begin
+            mad_b = one_f32;
+        end
         if (r_op$q == k_fsub) begin
             mad_c = fb ^ sign_bit;
         end
         if (is_mad) begin
-            mad_b = fb;
             mad_c = fc;
         end
-        fmad$a = fa;
-        fmad$b = mad_b;
+        fprod$a = fa;
+        fprod$b = mad_b;
+        fmad$hi = fprod$hi;
+        fmad$lo23 = fprod$lo[32'h17];
+        fmad$p_sign = fprod$sign;
+        fmad$esum = fprod$esum;
+        fmad$p_zero = fprod$zero;
+        fmad$p_inf = fprod$inf;
+        fmad$p_nan = fprod$nan;
         fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -28097,56 +40015,150 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
+        other = zero32;
+        other_p = 1'b0;
         if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
+            other = fcmp$y;
         end
         if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = ones32;
+                other = ones32;
             end
         end
         if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = one_f32;
+                other = one_f32;
             end
         end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
         if (r_op$q == k_mov) begin
-            res = r_a$q;
+            other = r_a$q;
         end
         if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
+            other = alu$y;
+            other_p = alu$p;
         end
-        o_valid$d = r_valid$q;
+        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
+        m_valid$d = r_valid$q;
+        m_tag$d = r_tag$q;
+        m_x_sign$d = fmad$x_sign;
+        m_x_exp$d = fmad$x_exp;
+        m_x_sig$d = fmad$x_sig;
+        m_y_sign$d = fmad$y_sign;
+        m_y_exp$d = fmad$y_exp;
+        m_y_sig$d = fmad$y_sig;
+        m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
+        m_special$d = fmad$special;
+        m_special_y$d = fmad$special_y;
+        m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
+        m_sat$d = r_sat$q & is_arith;
+        m_other$d = other;
+        m_other_p$d = other_p;
+        m_fmul$d = r_op$q == k_fmul;
+        m_fmul_rz$d = r_rnd$q == k_rz;
+        m_p_hi$d = fprod$hi;
+        m_p_lo$d = fprod$lo;
+        m_p_sign$d = fprod$sign;
+        m_p_esum$d = fprod$esum;
+        m_p_zero$d = fprod$zero;
+        m_p_inf$d = fprod$inf;
+        m_p_nan$d = fprod$nan;
+        m_cvt$d = r_op$q == k_cvt;
+        m_cvt_rnd$d = r_rnd$q;
+        m_cvt_done$d = cvt$done;
+        m_cvt_early$d = cvt$early;
+        m_cvt_nm$d = cvt$nm;
+        m_cvt_ns$d = cvt$ns;
+        m_cvt_nbase$d = cvt$nbase;
+        align$x_sign = m_x_sign$q;
+        align$x_exp = m_x_exp$q;
+        align$x_sig = m_x_sig$q;
+        align$y_sign = m_y_sign$q;
+        align$y_exp = m_y_exp$q;
+        align$y_sig = m_y_sig$q;
+        s_valid$d = m_valid$q;
+        s_tag$d = m_tag$q;
+        s_sum$d = align$sum;
+        s_sign$d = align$sign;
+        s_both_neg$d = align$both_neg;
+        s_exp$d = align$exp;
+        s_rz$d = m_rz$q;
+        s_special$d = m_special$q;
+        s_special_y$d = m_special_y$q;
+        s_mad$d = m_mad$q;
+        s_sat$d = m_sat$q;
+        cvt_norm$rnd = m_cvt_rnd$q;
+        cvt_norm$done = m_cvt_done$q;
+        cvt_norm$early = m_cvt_early$q;
+        cvt_norm$nm = m_cvt_nm$q;
+        cvt_norm$ns = m_cvt_ns$q;
+        cvt_norm$nbase = m_cvt_nbase$q;
+        fmul$hi = m_p_hi$q;
+        fmul$lo = m_p_lo$q;
+        fmul$sign = m_p_sign$q;
+        fmul$esum = m_p_esum$q;
+        fmul$zero = m_p_zero$q;
+        fmul$inf = m_p_inf$q;
+        fmul$nan = m_p_nan$q;
+        fmul$rz = m_fmul_rz$q;
+        s_other$d = m_other$q;
+        if (m_fmul$q) begin
+            s_other$d = fmul$y;
+        end
+        if (m_cvt$q) begin
+            s_other$d = cvt_norm$y;
+        end
+        s_other_p$d = m_other_p$q;
+        norm$sum = s_sum$q;
+        norm$exp = s_exp$q;
+        n_valid$d = s_valid$q;
+        n_tag$d = s_tag$q;
+        n_sign$d = s_sign$q;
+        n_both_neg$d = s_both_neg$q;
+        n_zero$d = norm$zero;
+        n_exp$d = norm$n_exp;
+        n_frac$d = norm$frac;
+        n_g$d = norm$g;
+        n_rs$d = norm$rs;
+        n_rz$d = s_rz$q;
+        n_special$d = s_special$q;
+        n_special_y$d = s_special_y$q;
+        n_mad$d = s_mad$q;
+        n_sat$d = s_sat$q;
+        n_other$d = s_other$q;
+        n_other_p$d = s_other_p$q;
+        round$sign = n_sign$q;
+        round$both_neg = n_both_neg$q;
+        round$zero = n_zero$q;
+        round$n_exp = n_exp$q;
+        round$frac = n_frac$q;
+        round$g = n_g$q;
+        round$rs = n_rs$q;
+        round$rz = n_rz$q;
+        mad_y = round$y;
+        if (n_special$q) begin
+            mad_y = n_special_y$q;
+        end
+        res = n_other$q;
+        if (n_mad$q) begin
+            res = mad_y;
+        end
+        sat_nan = ((res & exp_mask) == exp_mask) & ((res & frac_mask) != zero32);
+        sat_v = res;
+        if (res > one_f32) begin
+            sat_v = one_f32;
+        end
+        if (sat_nan | res[32'h1f]) begin
+            sat_v = zero32;
+        end
+        o_valid$d = n_valid$q;
         o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
+        if (n_sat$q) begin
+            o_y$d = sat_v;
+        end
+        o_p$d = n_other_p$q;
+        o_tag$d = n_tag$q;
         out_valid = o_valid$q;
         y = o_y$q;
         p = o_p$q;
@@ -28154,6 +40166,85 @@ module sm$dps$6(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     end
 
 endmodule // sm$dps$6
+
+
+module sm$dps$6$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
+
+    // Local signals
+    reg  x_big;
+    reg  l_sign;
+    reg  [9:0] l_exp;
+    reg  [23:0] l_sig;
+    reg  s_sign;
+    reg  [9:0] s_exp;
+    reg  [23:0] s_sig;
+    reg  [9:0] d;
+    reg  [26:0] l27;
+    reg  [26:0] s27;
+    reg  [26:0] s_sh;
+    reg  [26:0] lost_mask;
+    reg  [26:0] lost;
+    reg  [26:0] s_al;
+    reg  [27:0] l28;
+    reg  [27:0] s28;
+    reg  [27:0] sum_v;
+
+    // Update code
+    always @(*) begin
+        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
+        l_sign = y_sign;
+        l_exp = y_exp;
+        l_sig = y_sig;
+        s_sign = x_sign;
+        s_exp = x_exp;
+        s_sig = x_sig;
+        if (x_big) begin
+            l_sign = x_sign;
+            l_exp = x_exp;
+            l_sig = x_sig;
+            s_sign = y_sign;
+            s_exp = y_exp;
+            s_sig = y_sig;
+        end
+        d = l_exp - s_exp;
+        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
+        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
+        s_sh = s27 >> d;
+        lost_mask = ~(ones27 << d);
+        lost = s27 & lost_mask;
+        s_al = s_sh;
+        if (|lost) begin
+            s_al = s_sh | one27;
+        end
+        l28 = ((l27) & 28'hfffffff);
+        s28 = ((s_al) & 28'hfffffff);
+        sum_v = l28 + s28;
+        if (l_sign != s_sign) begin
+            sum_v = l28 - s28;
+        end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$dps$6$align
 
 
 module sm$dps$6$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
@@ -28568,13 +40659,17 @@ module sm$dps$6$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sm$dps$6$alu$mul
 
 
-module sm$dps$6$cvt(a,kind,rnd,y);
+module sm$dps$6$cvt(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [2:0] kind;
     input wire  [1:0] rnd;
-    output reg  [31:0] y;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
 
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
@@ -28594,11 +40689,6 @@ module sm$dps$6$cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -28612,6 +40702,11 @@ module sm$dps$6$cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -28675,45 +40770,7 @@ module sm$dps$6$cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -28839,24 +40896,130 @@ module sm$dps$6$cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
+        done_v = 1'b1;
+        early_v = 32'h0;
+        if (k_f32_s32 | k_f32_u32) begin
+            done_v = 1'b0;
+        end
+        if (k_s32_f32) begin
+            early_v = i_s32;
+        end
+        if (k_u32_f32) begin
+            early_v = i_u32;
+        end
+        e_ge150 = exp_f >= e150;
+        if (k_f32_int) begin
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
+        end
+        if (k_f16_f32) begin
+            early_v = ((hres) & 32'hffffffff);
+        end
+        if (k_f32_f16) begin
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
+        end
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
+    end
+
+endmodule // sm$dps$6$cvt
+
+
+module sm$dps$6$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
         nm_zero = ~|nm;
         z16 = ~|nm[(32'h10)+:(16)];
         n1 = nm;
@@ -28918,47 +41081,14 @@ module sm$dps$6$cvt(a,kind,rnd,y);
         if (ns) begin
             fres = fmz | sign32;
         end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
+        y_v = fres;
+        if (done) begin
+            y_v = early;
         end
         y = y_v;
     end
 
-endmodule // sm$dps$6$cvt
+endmodule // sm$dps$6$cvt_norm
 
 
 module sm$dps$6$fcmp(a,b,cmp,max,y,p);
@@ -29291,14 +41421,25 @@ module sm$dps$6$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$6$fcmp$cb
 
 
-module sm$dps$6$fmad(a,b,c,rz,y);
+module sm$dps$6$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
     input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
 
     // Constant declarations
     localparam  one24 = 24'h1;
@@ -29312,32 +41453,6 @@ module sm$dps$6$fmad(a,b,c,rz,y);
     localparam  sign_bit = 32'h80000000;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
     reg  [31:0] cc$a;
     reg  cc$daz;
     wire  cc$sign;
@@ -29351,29 +41466,11 @@ module sm$dps$6$fmad(a,b,c,rz,y);
     wire  cc$is_inf;
     wire  cc$is_nan;
     wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
     reg  top;
     reg  [23:0] hi_sh;
     reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
     reg  [9:0] p_exp;
     reg  [9:0] ec;
     reg  nan;
@@ -29383,36 +41480,6 @@ module sm$dps$6$fmad(a,b,c,rz,y);
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$6$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$6$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
     sm$dps$6$fmad$cc cc(
         .a(cc$a),
         .daz(cc$daz),
@@ -29428,67 +41495,38 @@ module sm$dps$6$fmad(a,b,c,rz,y);
         .is_nan(cc$is_nan),
         .is_snan(cc$is_snan)
     );
-    sm$dps$6$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    sm$dps$6$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
         cc$a = c;
         cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
         p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo23) begin
             p_sig = hi_sh | one24;
         end
         p_exp = esum + off_lo;
         if (top) begin
-            p_sig = mul$hi;
+            p_sig = hi;
             p_exp = esum + off_hi;
         end
         ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
+        x_sign = p_sign;
         x_exp_v = p_exp;
         x_sig_v = p_sig;
         if (p_zero) begin
             x_exp_v = zero10;
             x_sig_v = zero24;
         end
-        core$y_sign = cc$sign;
+        y_sign = cc$sign;
         y_exp_v = ec;
         if (cc$is_zero) begin
             y_exp_v = zero10;
         end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
         if (cc$is_inf) begin
             y_v = inf;
             if (cc$sign) begin
@@ -29497,164 +41535,21 @@ module sm$dps$6$fmad(a,b,c,rz,y);
         end
         if (p_inf) begin
             y_v = inf;
-            if (sp) begin
+            if (p_sign) begin
                 y_v = inf | sign_bit;
             end
         end
         if (nan) begin
             y_v = canon_nan;
         end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
     end
 
 endmodule // sm$dps$6$fmad
-
-
-module sm$dps$6$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$6$fmad$ca
-
-
-module sm$dps$6$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$6$fmad$cb
 
 
 module sm$dps$6$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
@@ -29729,291 +41624,16 @@ module sm$dps$6$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$6$fmad$cc
 
 
-module sm$dps$6$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
+module sm$dps$6$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
 
     // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$dps$6$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$6$fmad$core
-
-
-module sm$dps$6$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
     input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$6$fmad$core$round
-
-
-module sm$dps$6$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$6$fmad$mul
-
-
-module sm$dps$6$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
     input wire  rz;
     output reg  [31:0] y;
 
@@ -30022,41 +41642,11 @@ module sm$dps$6$fmul(a,b,rz,y);
     localparam  off_hi = 11'b1000010;
     localparam  off_lo = 11'b1000001;
     localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
+    localparam  inf_c = 32'h7f800000;
     localparam  sign_bit = 32'h80000000;
     localparam  zero32 = 32'h0;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
     reg  round$sign;
     reg  [10:0] round$exp;
     reg  [22:0] round$frac;
@@ -30066,57 +41656,17 @@ module sm$dps$6$fmul(a,b,rz,y);
     wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
     reg  top;
     reg  [22:0] hi_lo;
     reg  [22:0] hi_sh;
     reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
+    reg  [10:0] esum11;
     reg  [10:0] r_exp;
     reg  r_g;
     reg  r_rs;
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$6$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$6$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$dps$6$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
     sm$dps$6$fmul$round round(
         .sign(round$sign),
         .exp(round$exp),
@@ -30129,47 +41679,37 @@ module sm$dps$6$fmul(a,b,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
         hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
+        esum11 = ((esum) & 11'h7ff);
         frac = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo[32'h17]) begin
             frac = hi_sh | one23;
         end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
         if (top) begin
             frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
         end
         round$frac = frac;
         round$sign = sign;
         round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
         y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
+        if (zero) begin
             y_v = zero32;
             if (sign) begin
                 y_v = sign_bit;
             end
         end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
+        if (inf) begin
+            y_v = inf_c;
             if (sign) begin
-                y_v = inf | sign_bit;
+                y_v = inf_c | sign_bit;
             end
         end
         if (nan) begin
@@ -30182,167 +41722,6 @@ module sm$dps$6$fmul(a,b,rz,y);
     end
 
 endmodule // sm$dps$6$fmul
-
-
-module sm$dps$6$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$6$fmul$ca
-
-
-module sm$dps$6$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$6$fmul$cb
-
-
-module sm$dps$6$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$6$fmul$mul
 
 
 module sm$dps$6$fmul$round(sign,exp,frac,g,rs,rz,y);
@@ -30421,6 +41800,1267 @@ module sm$dps$6$fmul$round(sign,exp,frac,g,rs,rz,y);
     end
 
 endmodule // sm$dps$6$fmul$round
+
+
+module sm$dps$6$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    sm$dps$6$fprod$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    sm$dps$6$fprod$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    sm$dps$6$fprod$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // sm$dps$6$fprod
+
+
+module sm$dps$6$fprod$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$6$fprod$ca
+
+
+module sm$dps$6$fprod$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$6$fprod$cb
+
+
+module sm$dps$6$fprod$mul(a,b,hi,lo);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+
+    // Update code (custom)
+    wire [47:0] product = a * b;
+    always @(*) begin
+       hi = product[47:24];
+       lo = product[23:0];
+    end
+endmodule // sm$dps$6$fprod$mul
+
+
+module sm$dps$6$m_cvt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_cvt
+
+
+module sm$dps$6$m_cvt_done(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_cvt_done
+
+
+module sm$dps$6$m_cvt_early(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_cvt_early
+
+
+module sm$dps$6$m_cvt_nbase(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_cvt_nbase
+
+
+module sm$dps$6$m_cvt_nm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_cvt_nm
+
+
+module sm$dps$6$m_cvt_ns(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_cvt_ns
+
+
+module sm$dps$6$m_cvt_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_cvt_rnd
+
+
+module sm$dps$6$m_fmul(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_fmul
+
+
+module sm$dps$6$m_fmul_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_fmul_rz
+
+
+module sm$dps$6$m_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_mad
+
+
+module sm$dps$6$m_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_other
+
+
+module sm$dps$6$m_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_other_p
+
+
+module sm$dps$6$m_p_esum(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_p_esum
+
+
+module sm$dps$6$m_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_p_hi
+
+
+module sm$dps$6$m_p_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_p_inf
+
+
+module sm$dps$6$m_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_p_lo
+
+
+module sm$dps$6$m_p_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_p_nan
+
+
+module sm$dps$6$m_p_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_p_sign
+
+
+module sm$dps$6$m_p_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_p_zero
+
+
+module sm$dps$6$m_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_rz
+
+
+module sm$dps$6$m_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_sat
+
+
+module sm$dps$6$m_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_special
+
+
+module sm$dps$6$m_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_special_y
+
+
+module sm$dps$6$m_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_tag
+
+
+module sm$dps$6$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_valid
+
+
+module sm$dps$6$m_x_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_x_exp
+
+
+module sm$dps$6$m_x_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_x_sig
+
+
+module sm$dps$6$m_x_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_x_sign
+
+
+module sm$dps$6$m_y_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_y_exp
+
+
+module sm$dps$6$m_y_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_y_sig
+
+
+module sm$dps$6$m_y_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$m_y_sign
+
+
+module sm$dps$6$n_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_both_neg
+
+
+module sm$dps$6$n_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_exp
+
+
+module sm$dps$6$n_frac(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_frac
+
+
+module sm$dps$6$n_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_g
+
+
+module sm$dps$6$n_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_mad
+
+
+module sm$dps$6$n_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_other
+
+
+module sm$dps$6$n_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_other_p
+
+
+module sm$dps$6$n_rs(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_rs
+
+
+module sm$dps$6$n_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_rz
+
+
+module sm$dps$6$n_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_sat
+
+
+module sm$dps$6$n_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_sign
+
+
+module sm$dps$6$n_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_special
+
+
+module sm$dps$6$n_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_special_y
+
+
+module sm$dps$6$n_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_tag
+
+
+module sm$dps$6$n_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_valid
+
+
+module sm$dps$6$n_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$n_zero
+
+
+module sm$dps$6$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
+        carry = sum[32'h1b];
+        zero = ~|sum;
+        nc = sum[(32'h1)+:(26)];
+        if (sum[32'h0]) begin
+            nc = sum[(32'h1)+:(26)] | one26;
+        end
+        l_exp11 = ((exp) & 11'h7ff);
+        e0 = l_exp11 + off;
+        x0 = sum[(32'h0)+:(27)];
+        x1 = x0;
+        e1 = e0;
+        if (~|x0[(32'hb)+:(16)]) begin
+            x1 = x0 << 32'h10;
+            e1 = e0 - c16;
+        end
+        x2 = x1;
+        e2 = e1;
+        if (~|x1[(32'h13)+:(8)]) begin
+            x2 = x1 << 32'h8;
+            e2 = e1 - c8;
+        end
+        x3 = x2;
+        e3 = e2;
+        if (~|x2[(32'h17)+:(4)]) begin
+            x3 = x2 << 32'h4;
+            e3 = e2 - c4;
+        end
+        x4 = x3;
+        e4 = e3;
+        if (~|x3[(32'h19)+:(2)]) begin
+            x4 = x3 << 32'h2;
+            e4 = e3 - c2;
+        end
+        x4_lo = x4[(32'h0)+:(26)];
+        x5 = x4_lo;
+        e5 = e4;
+        if (~x4[32'h1a]) begin
+            x5 = x4_lo << 32'h1;
+            e5 = e4 - c1;
+        end
+        n26 = x5;
+        e_n = e5;
+        if (carry) begin
+            n26 = nc;
+            e_n = l_exp11 + off_carry;
+        end
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$dps$6$norm
 
 
 module sm$dps$6$o_p(d,q,clock);
@@ -30784,6 +43424,392 @@ module sm$dps$6$r_valid(d,q,clock);
 endmodule // sm$dps$6$r_valid
 
 
+module sm$dps$6$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$dps$6$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (both_neg) begin
+                y_v = sign_bit;
+            end
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$6$round
+
+
+module sm$dps$6$round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$6$round$round
+
+
+module sm$dps$6$s_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_both_neg
+
+
+module sm$dps$6$s_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_exp
+
+
+module sm$dps$6$s_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_mad
+
+
+module sm$dps$6$s_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_other
+
+
+module sm$dps$6$s_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_other_p
+
+
+module sm$dps$6$s_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_rz
+
+
+module sm$dps$6$s_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_sat
+
+
+module sm$dps$6$s_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_sign
+
+
+module sm$dps$6$s_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_special
+
+
+module sm$dps$6$s_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_special_y
+
+
+module sm$dps$6$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [27:0] d;
+    output reg  [27:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 28'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_sum
+
+
+module sm$dps$6$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_tag
+
+
+module sm$dps$6$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$6$s_valid
+
+
 module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod_c,a,b,c,p_in,tag,out_valid,y,p,out_tag);
 
     // Module arguments
@@ -30875,15 +43901,31 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [15:0] r_tag$d;
     wire  [15:0] r_tag$q;
     reg  r_tag$clock;
-    reg  [31:0] fmul$a;
-    reg  [31:0] fmul$b;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
-    reg  [31:0] fmad$a;
-    reg  [31:0] fmad$b;
+    reg  [31:0] fprod$a;
+    reg  [31:0] fprod$b;
+    wire  [23:0] fprod$hi;
+    wire  [23:0] fprod$lo;
+    wire  fprod$sign;
+    wire  [9:0] fprod$esum;
+    wire  fprod$zero;
+    wire  fprod$inf;
+    wire  fprod$nan;
+    reg  [23:0] fmad$hi;
+    reg  fmad$lo23;
+    reg  fmad$p_sign;
+    reg  [9:0] fmad$esum;
+    reg  fmad$p_zero;
+    reg  fmad$p_inf;
+    reg  fmad$p_nan;
     reg  [31:0] fmad$c;
-    reg  fmad$rz;
-    wire  [31:0] fmad$y;
+    wire  fmad$x_sign;
+    wire  [9:0] fmad$x_exp;
+    wire  [23:0] fmad$x_sig;
+    wire  fmad$y_sign;
+    wire  [9:0] fmad$y_exp;
+    wire  [23:0] fmad$y_sig;
+    wire  fmad$special;
+    wire  [31:0] fmad$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
@@ -30893,7 +43935,11 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] cvt$a;
     reg  [2:0] cvt$kind;
     reg  [1:0] cvt$rnd;
-    wire  [31:0] cvt$y;
+    wire  cvt$done;
+    wire  [31:0] cvt$early;
+    wire  [31:0] cvt$nm;
+    wire  cvt$ns;
+    wire  [7:0] cvt$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -30903,6 +43949,228 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  alu$p_in;
     wire  [31:0] alu$y;
     wire  alu$p;
+    reg  m_valid$d;
+    wire  m_valid$q;
+    reg  m_valid$clock;
+    reg  [15:0] m_tag$d;
+    wire  [15:0] m_tag$q;
+    reg  m_tag$clock;
+    reg  m_x_sign$d;
+    wire  m_x_sign$q;
+    reg  m_x_sign$clock;
+    reg  [9:0] m_x_exp$d;
+    wire  [9:0] m_x_exp$q;
+    reg  m_x_exp$clock;
+    reg  [23:0] m_x_sig$d;
+    wire  [23:0] m_x_sig$q;
+    reg  m_x_sig$clock;
+    reg  m_y_sign$d;
+    wire  m_y_sign$q;
+    reg  m_y_sign$clock;
+    reg  [9:0] m_y_exp$d;
+    wire  [9:0] m_y_exp$q;
+    reg  m_y_exp$clock;
+    reg  [23:0] m_y_sig$d;
+    wire  [23:0] m_y_sig$q;
+    reg  m_y_sig$clock;
+    reg  m_rz$d;
+    wire  m_rz$q;
+    reg  m_rz$clock;
+    reg  m_special$d;
+    wire  m_special$q;
+    reg  m_special$clock;
+    reg  [31:0] m_special_y$d;
+    wire  [31:0] m_special_y$q;
+    reg  m_special_y$clock;
+    reg  m_mad$d;
+    wire  m_mad$q;
+    reg  m_mad$clock;
+    reg  m_sat$d;
+    wire  m_sat$q;
+    reg  m_sat$clock;
+    reg  [31:0] m_other$d;
+    wire  [31:0] m_other$q;
+    reg  m_other$clock;
+    reg  m_other_p$d;
+    wire  m_other_p$q;
+    reg  m_other_p$clock;
+    reg  m_fmul$d;
+    wire  m_fmul$q;
+    reg  m_fmul$clock;
+    reg  m_fmul_rz$d;
+    wire  m_fmul_rz$q;
+    reg  m_fmul_rz$clock;
+    reg  [23:0] m_p_hi$d;
+    wire  [23:0] m_p_hi$q;
+    reg  m_p_hi$clock;
+    reg  [23:0] m_p_lo$d;
+    wire  [23:0] m_p_lo$q;
+    reg  m_p_lo$clock;
+    reg  m_p_sign$d;
+    wire  m_p_sign$q;
+    reg  m_p_sign$clock;
+    reg  [9:0] m_p_esum$d;
+    wire  [9:0] m_p_esum$q;
+    reg  m_p_esum$clock;
+    reg  m_p_zero$d;
+    wire  m_p_zero$q;
+    reg  m_p_zero$clock;
+    reg  m_p_inf$d;
+    wire  m_p_inf$q;
+    reg  m_p_inf$clock;
+    reg  m_p_nan$d;
+    wire  m_p_nan$q;
+    reg  m_p_nan$clock;
+    reg  m_cvt$d;
+    wire  m_cvt$q;
+    reg  m_cvt$clock;
+    reg  [1:0] m_cvt_rnd$d;
+    wire  [1:0] m_cvt_rnd$q;
+    reg  m_cvt_rnd$clock;
+    reg  m_cvt_done$d;
+    wire  m_cvt_done$q;
+    reg  m_cvt_done$clock;
+    reg  [31:0] m_cvt_early$d;
+    wire  [31:0] m_cvt_early$q;
+    reg  m_cvt_early$clock;
+    reg  [31:0] m_cvt_nm$d;
+    wire  [31:0] m_cvt_nm$q;
+    reg  m_cvt_nm$clock;
+    reg  m_cvt_ns$d;
+    wire  m_cvt_ns$q;
+    reg  m_cvt_ns$clock;
+    reg  [7:0] m_cvt_nbase$d;
+    wire  [7:0] m_cvt_nbase$q;
+    reg  m_cvt_nbase$clock;
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [23:0] fmul$hi;
+    reg  [23:0] fmul$lo;
+    reg  fmul$sign;
+    reg  [9:0] fmul$esum;
+    reg  fmul$zero;
+    reg  fmul$inf;
+    reg  fmul$nan;
+    reg  fmul$rz;
+    wire  [31:0] fmul$y;
+    reg  [1:0] cvt_norm$rnd;
+    reg  cvt_norm$done;
+    reg  [31:0] cvt_norm$early;
+    reg  [31:0] cvt_norm$nm;
+    reg  cvt_norm$ns;
+    reg  [7:0] cvt_norm$nbase;
+    wire  [31:0] cvt_norm$y;
+    reg  s_valid$d;
+    wire  s_valid$q;
+    reg  s_valid$clock;
+    reg  [15:0] s_tag$d;
+    wire  [15:0] s_tag$q;
+    reg  s_tag$clock;
+    reg  [27:0] s_sum$d;
+    wire  [27:0] s_sum$q;
+    reg  s_sum$clock;
+    reg  s_sign$d;
+    wire  s_sign$q;
+    reg  s_sign$clock;
+    reg  s_both_neg$d;
+    wire  s_both_neg$q;
+    reg  s_both_neg$clock;
+    reg  [9:0] s_exp$d;
+    wire  [9:0] s_exp$q;
+    reg  s_exp$clock;
+    reg  s_rz$d;
+    wire  s_rz$q;
+    reg  s_rz$clock;
+    reg  s_special$d;
+    wire  s_special$q;
+    reg  s_special$clock;
+    reg  [31:0] s_special_y$d;
+    wire  [31:0] s_special_y$q;
+    reg  s_special_y$clock;
+    reg  s_mad$d;
+    wire  s_mad$q;
+    reg  s_mad$clock;
+    reg  s_sat$d;
+    wire  s_sat$q;
+    reg  s_sat$clock;
+    reg  [31:0] s_other$d;
+    wire  [31:0] s_other$q;
+    reg  s_other$clock;
+    reg  s_other_p$d;
+    wire  s_other_p$q;
+    reg  s_other_p$clock;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
+    reg  n_valid$d;
+    wire  n_valid$q;
+    reg  n_valid$clock;
+    reg  [15:0] n_tag$d;
+    wire  [15:0] n_tag$q;
+    reg  n_tag$clock;
+    reg  n_sign$d;
+    wire  n_sign$q;
+    reg  n_sign$clock;
+    reg  n_both_neg$d;
+    wire  n_both_neg$q;
+    reg  n_both_neg$clock;
+    reg  n_zero$d;
+    wire  n_zero$q;
+    reg  n_zero$clock;
+    reg  [10:0] n_exp$d;
+    wire  [10:0] n_exp$q;
+    reg  n_exp$clock;
+    reg  [22:0] n_frac$d;
+    wire  [22:0] n_frac$q;
+    reg  n_frac$clock;
+    reg  n_g$d;
+    wire  n_g$q;
+    reg  n_g$clock;
+    reg  n_rs$d;
+    wire  n_rs$q;
+    reg  n_rs$clock;
+    reg  n_rz$d;
+    wire  n_rz$q;
+    reg  n_rz$clock;
+    reg  n_special$d;
+    wire  n_special$q;
+    reg  n_special$clock;
+    reg  [31:0] n_special_y$d;
+    wire  [31:0] n_special_y$q;
+    reg  n_special_y$clock;
+    reg  n_mad$d;
+    wire  n_mad$q;
+    reg  n_mad$clock;
+    reg  n_sat$d;
+    wire  n_sat$q;
+    reg  n_sat$clock;
+    reg  [31:0] n_other$d;
+    wire  [31:0] n_other$q;
+    reg  n_other$clock;
+    reg  n_other_p$d;
+    wire  n_other_p$q;
+    reg  n_other_p$clock;
+    reg  round$sign;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
     reg  o_valid$d;
     wire  o_valid$q;
     reg  o_valid$clock;
@@ -30928,12 +44196,13 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     reg  [31:0] mad_c;
     reg  is_int;
     reg  [4:0] int_op;
-    reg  [31:0] arith;
+    reg  [31:0] mad_y;
     reg  is_arith;
+    reg  [31:0] other;
+    reg  other_p;
+    reg  [31:0] res;
     reg  sat_nan;
     reg  [31:0] sat_v;
-    reg  [31:0] res;
-    reg  res_p;
 
     // Sub module instances
     sm$dps$7$r_valid r_valid(
@@ -31011,18 +44280,34 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .q(r_tag$q),
         .clock(r_tag$clock)
     );
-    sm$dps$7$fmul fmul(
-        .a(fmul$a),
-        .b(fmul$b),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sm$dps$7$fprod fprod(
+        .a(fprod$a),
+        .b(fprod$b),
+        .hi(fprod$hi),
+        .lo(fprod$lo),
+        .sign(fprod$sign),
+        .esum(fprod$esum),
+        .zero(fprod$zero),
+        .inf(fprod$inf),
+        .nan(fprod$nan)
     );
     sm$dps$7$fmad fmad(
-        .a(fmad$a),
-        .b(fmad$b),
+        .hi(fmad$hi),
+        .lo23(fmad$lo23),
+        .p_sign(fmad$p_sign),
+        .esum(fmad$esum),
+        .p_zero(fmad$p_zero),
+        .p_inf(fmad$p_inf),
+        .p_nan(fmad$p_nan),
         .c(fmad$c),
-        .rz(fmad$rz),
-        .y(fmad$y)
+        .x_sign(fmad$x_sign),
+        .x_exp(fmad$x_exp),
+        .x_sig(fmad$x_sig),
+        .y_sign(fmad$y_sign),
+        .y_exp(fmad$y_exp),
+        .y_sig(fmad$y_sig),
+        .special(fmad$special),
+        .special_y(fmad$special_y)
     );
     sm$dps$7$fcmp fcmp(
         .a(fcmp$a),
@@ -31036,7 +44321,11 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .a(cvt$a),
         .kind(cvt$kind),
         .rnd(cvt$rnd),
-        .y(cvt$y)
+        .done(cvt$done),
+        .early(cvt$early),
+        .nm(cvt$nm),
+        .ns(cvt$ns),
+        .nbase(cvt$nbase)
     );
     sm$dps$7$alu alu(
         .a(alu$a),
@@ -31048,6 +44337,358 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         .p_in(alu$p_in),
         .y(alu$y),
         .p(alu$p)
+    );
+    sm$dps$7$m_valid m_valid(
+        .d(m_valid$d),
+        .q(m_valid$q),
+        .clock(m_valid$clock)
+    );
+    sm$dps$7$m_tag m_tag(
+        .d(m_tag$d),
+        .q(m_tag$q),
+        .clock(m_tag$clock)
+    );
+    sm$dps$7$m_x_sign m_x_sign(
+        .d(m_x_sign$d),
+        .q(m_x_sign$q),
+        .clock(m_x_sign$clock)
+    );
+    sm$dps$7$m_x_exp m_x_exp(
+        .d(m_x_exp$d),
+        .q(m_x_exp$q),
+        .clock(m_x_exp$clock)
+    );
+    sm$dps$7$m_x_sig m_x_sig(
+        .d(m_x_sig$d),
+        .q(m_x_sig$q),
+        .clock(m_x_sig$clock)
+    );
+    sm$dps$7$m_y_sign m_y_sign(
+        .d(m_y_sign$d),
+        .q(m_y_sign$q),
+        .clock(m_y_sign$clock)
+    );
+    sm$dps$7$m_y_exp m_y_exp(
+        .d(m_y_exp$d),
+        .q(m_y_exp$q),
+        .clock(m_y_exp$clock)
+    );
+    sm$dps$7$m_y_sig m_y_sig(
+        .d(m_y_sig$d),
+        .q(m_y_sig$q),
+        .clock(m_y_sig$clock)
+    );
+    sm$dps$7$m_rz m_rz(
+        .d(m_rz$d),
+        .q(m_rz$q),
+        .clock(m_rz$clock)
+    );
+    sm$dps$7$m_special m_special(
+        .d(m_special$d),
+        .q(m_special$q),
+        .clock(m_special$clock)
+    );
+    sm$dps$7$m_special_y m_special_y(
+        .d(m_special_y$d),
+        .q(m_special_y$q),
+        .clock(m_special_y$clock)
+    );
+    sm$dps$7$m_mad m_mad(
+        .d(m_mad$d),
+        .q(m_mad$q),
+        .clock(m_mad$clock)
+    );
+    sm$dps$7$m_sat m_sat(
+        .d(m_sat$d),
+        .q(m_sat$q),
+        .clock(m_sat$clock)
+    );
+    sm$dps$7$m_other m_other(
+        .d(m_other$d),
+        .q(m_other$q),
+        .clock(m_other$clock)
+    );
+    sm$dps$7$m_other_p m_other_p(
+        .d(m_other_p$d),
+        .q(m_other_p$q),
+        .clock(m_other_p$clock)
+    );
+    sm$dps$7$m_fmul m_fmul(
+        .d(m_fmul$d),
+        .q(m_fmul$q),
+        .clock(m_fmul$clock)
+    );
+    sm$dps$7$m_fmul_rz m_fmul_rz(
+        .d(m_fmul_rz$d),
+        .q(m_fmul_rz$q),
+        .clock(m_fmul_rz$clock)
+    );
+    sm$dps$7$m_p_hi m_p_hi(
+        .d(m_p_hi$d),
+        .q(m_p_hi$q),
+        .clock(m_p_hi$clock)
+    );
+    sm$dps$7$m_p_lo m_p_lo(
+        .d(m_p_lo$d),
+        .q(m_p_lo$q),
+        .clock(m_p_lo$clock)
+    );
+    sm$dps$7$m_p_sign m_p_sign(
+        .d(m_p_sign$d),
+        .q(m_p_sign$q),
+        .clock(m_p_sign$clock)
+    );
+    sm$dps$7$m_p_esum m_p_esum(
+        .d(m_p_esum$d),
+        .q(m_p_esum$q),
+        .clock(m_p_esum$clock)
+    );
+    sm$dps$7$m_p_zero m_p_zero(
+        .d(m_p_zero$d),
+        .q(m_p_zero$q),
+        .clock(m_p_zero$clock)
+    );
+    sm$dps$7$m_p_inf m_p_inf(
+        .d(m_p_inf$d),
+        .q(m_p_inf$q),
+        .clock(m_p_inf$clock)
+    );
+    sm$dps$7$m_p_nan m_p_nan(
+        .d(m_p_nan$d),
+        .q(m_p_nan$q),
+        .clock(m_p_nan$clock)
+    );
+    sm$dps$7$m_cvt m_cvt(
+        .d(m_cvt$d),
+        .q(m_cvt$q),
+        .clock(m_cvt$clock)
+    );
+    sm$dps$7$m_cvt_rnd m_cvt_rnd(
+        .d(m_cvt_rnd$d),
+        .q(m_cvt_rnd$q),
+        .clock(m_cvt_rnd$clock)
+    );
+    sm$dps$7$m_cvt_done m_cvt_done(
+        .d(m_cvt_done$d),
+        .q(m_cvt_done$q),
+        .clock(m_cvt_done$clock)
+    );
+    sm$dps$7$m_cvt_early m_cvt_early(
+        .d(m_cvt_early$d),
+        .q(m_cvt_early$q),
+        .clock(m_cvt_early$clock)
+    );
+    sm$dps$7$m_cvt_nm m_cvt_nm(
+        .d(m_cvt_nm$d),
+        .q(m_cvt_nm$q),
+        .clock(m_cvt_nm$clock)
+    );
+    sm$dps$7$m_cvt_ns m_cvt_ns(
+        .d(m_cvt_ns$d),
+        .q(m_cvt_ns$q),
+        .clock(m_cvt_ns$clock)
+    );
+    sm$dps$7$m_cvt_nbase m_cvt_nbase(
+        .d(m_cvt_nbase$d),
+        .q(m_cvt_nbase$q),
+        .clock(m_cvt_nbase$clock)
+    );
+    sm$dps$7$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$dps$7$fmul fmul(
+        .hi(fmul$hi),
+        .lo(fmul$lo),
+        .sign(fmul$sign),
+        .esum(fmul$esum),
+        .zero(fmul$zero),
+        .inf(fmul$inf),
+        .nan(fmul$nan),
+        .rz(fmul$rz),
+        .y(fmul$y)
+    );
+    sm$dps$7$cvt_norm cvt_norm(
+        .rnd(cvt_norm$rnd),
+        .done(cvt_norm$done),
+        .early(cvt_norm$early),
+        .nm(cvt_norm$nm),
+        .ns(cvt_norm$ns),
+        .nbase(cvt_norm$nbase),
+        .y(cvt_norm$y)
+    );
+    sm$dps$7$s_valid s_valid(
+        .d(s_valid$d),
+        .q(s_valid$q),
+        .clock(s_valid$clock)
+    );
+    sm$dps$7$s_tag s_tag(
+        .d(s_tag$d),
+        .q(s_tag$q),
+        .clock(s_tag$clock)
+    );
+    sm$dps$7$s_sum s_sum(
+        .d(s_sum$d),
+        .q(s_sum$q),
+        .clock(s_sum$clock)
+    );
+    sm$dps$7$s_sign s_sign(
+        .d(s_sign$d),
+        .q(s_sign$q),
+        .clock(s_sign$clock)
+    );
+    sm$dps$7$s_both_neg s_both_neg(
+        .d(s_both_neg$d),
+        .q(s_both_neg$q),
+        .clock(s_both_neg$clock)
+    );
+    sm$dps$7$s_exp s_exp(
+        .d(s_exp$d),
+        .q(s_exp$q),
+        .clock(s_exp$clock)
+    );
+    sm$dps$7$s_rz s_rz(
+        .d(s_rz$d),
+        .q(s_rz$q),
+        .clock(s_rz$clock)
+    );
+    sm$dps$7$s_special s_special(
+        .d(s_special$d),
+        .q(s_special$q),
+        .clock(s_special$clock)
+    );
+    sm$dps$7$s_special_y s_special_y(
+        .d(s_special_y$d),
+        .q(s_special_y$q),
+        .clock(s_special_y$clock)
+    );
+    sm$dps$7$s_mad s_mad(
+        .d(s_mad$d),
+        .q(s_mad$q),
+        .clock(s_mad$clock)
+    );
+    sm$dps$7$s_sat s_sat(
+        .d(s_sat$d),
+        .q(s_sat$q),
+        .clock(s_sat$clock)
+    );
+    sm$dps$7$s_other s_other(
+        .d(s_other$d),
+        .q(s_other$q),
+        .clock(s_other$clock)
+    );
+    sm$dps$7$s_other_p s_other_p(
+        .d(s_other_p$d),
+        .q(s_other_p$q),
+        .clock(s_other_p$clock)
+    );
+    sm$dps$7$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$dps$7$n_valid n_valid(
+        .d(n_valid$d),
+        .q(n_valid$q),
+        .clock(n_valid$clock)
+    );
+    sm$dps$7$n_tag n_tag(
+        .d(n_tag$d),
+        .q(n_tag$q),
+        .clock(n_tag$clock)
+    );
+    sm$dps$7$n_sign n_sign(
+        .d(n_sign$d),
+        .q(n_sign$q),
+        .clock(n_sign$clock)
+    );
+    sm$dps$7$n_both_neg n_both_neg(
+        .d(n_both_neg$d),
+        .q(n_both_neg$q),
+        .clock(n_both_neg$clock)
+    );
+    sm$dps$7$n_zero n_zero(
+        .d(n_zero$d),
+        .q(n_zero$q),
+        .clock(n_zero$clock)
+    );
+    sm$dps$7$n_exp n_exp(
+        .d(n_exp$d),
+        .q(n_exp$q),
+        .clock(n_exp$clock)
+    );
+    sm$dps$7$n_frac n_frac(
+        .d(n_frac$d),
+        .q(n_frac$q),
+        .clock(n_frac$clock)
+    );
+    sm$dps$7$n_g n_g(
+        .d(n_g$d),
+        .q(n_g$q),
+        .clock(n_g$clock)
+    );
+    sm$dps$7$n_rs n_rs(
+        .d(n_rs$d),
+        .q(n_rs$q),
+        .clock(n_rs$clock)
+    );
+    sm$dps$7$n_rz n_rz(
+        .d(n_rz$d),
+        .q(n_rz$q),
+        .clock(n_rz$clock)
+    );
+    sm$dps$7$n_special n_special(
+        .d(n_special$d),
+        .q(n_special$q),
+        .clock(n_special$clock)
+    );
+    sm$dps$7$n_special_y n_special_y(
+        .d(n_special_y$d),
+        .q(n_special_y$q),
+        .clock(n_special_y$clock)
+    );
+    sm$dps$7$n_mad n_mad(
+        .d(n_mad$d),
+        .q(n_mad$q),
+        .clock(n_mad$clock)
+    );
+    sm$dps$7$n_sat n_sat(
+        .d(n_sat$d),
+        .q(n_sat$q),
+        .clock(n_sat$clock)
+    );
+    sm$dps$7$n_other n_other(
+        .d(n_other$d),
+        .q(n_other$q),
+        .clock(n_other$clock)
+    );
+    sm$dps$7$n_other_p n_other_p(
+        .d(n_other_p$d),
+        .q(n_other_p$q),
+        .clock(n_other_p$clock)
+    );
+    sm$dps$7$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
     );
     sm$dps$7$o_valid o_valid(
         .d(o_valid$d),
@@ -31087,6 +44728,66 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$clock = clock;
         r_p_in$clock = clock;
         r_tag$clock = clock;
+        m_valid$clock = clock;
+        m_tag$clock = clock;
+        m_x_sign$clock = clock;
+        m_x_exp$clock = clock;
+        m_x_sig$clock = clock;
+        m_y_sign$clock = clock;
+        m_y_exp$clock = clock;
+        m_y_sig$clock = clock;
+        m_rz$clock = clock;
+        m_special$clock = clock;
+        m_special_y$clock = clock;
+        m_mad$clock = clock;
+        m_sat$clock = clock;
+        m_other$clock = clock;
+        m_other_p$clock = clock;
+        m_fmul$clock = clock;
+        m_fmul_rz$clock = clock;
+        m_p_hi$clock = clock;
+        m_p_lo$clock = clock;
+        m_p_sign$clock = clock;
+        m_p_esum$clock = clock;
+        m_p_zero$clock = clock;
+        m_p_inf$clock = clock;
+        m_p_nan$clock = clock;
+        m_cvt$clock = clock;
+        m_cvt_rnd$clock = clock;
+        m_cvt_done$clock = clock;
+        m_cvt_early$clock = clock;
+        m_cvt_nm$clock = clock;
+        m_cvt_ns$clock = clock;
+        m_cvt_nbase$clock = clock;
+        s_valid$clock = clock;
+        s_tag$clock = clock;
+        s_sum$clock = clock;
+        s_sign$clock = clock;
+        s_both_neg$clock = clock;
+        s_exp$clock = clock;
+        s_rz$clock = clock;
+        s_special$clock = clock;
+        s_special_y$clock = clock;
+        s_mad$clock = clock;
+        s_sat$clock = clock;
+        s_other$clock = clock;
+        s_other_p$clock = clock;
+        n_valid$clock = clock;
+        n_tag$clock = clock;
+        n_sign$clock = clock;
+        n_both_neg$clock = clock;
+        n_zero$clock = clock;
+        n_exp$clock = clock;
+        n_frac$clock = clock;
+        n_g$clock = clock;
+        n_rs$clock = clock;
+        n_rz$clock = clock;
+        n_special$clock = clock;
+        n_special_y$clock = clock;
+        n_mad$clock = clock;
+        n_sat$clock = clock;
+        n_other$clock = clock;
+        n_other_p$clock = clock;
         o_valid$clock = clock;
         o_y$clock = clock;
         o_p$clock = clock;
@@ -31106,6 +44807,66 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         r_c$d = r_c$q;
         r_p_in$d = r_p_in$q;
         r_tag$d = r_tag$q;
+        m_valid$d = m_valid$q;
+        m_tag$d = m_tag$q;
+        m_x_sign$d = m_x_sign$q;
+        m_x_exp$d = m_x_exp$q;
+        m_x_sig$d = m_x_sig$q;
+        m_y_sign$d = m_y_sign$q;
+        m_y_exp$d = m_y_exp$q;
+        m_y_sig$d = m_y_sig$q;
+        m_rz$d = m_rz$q;
+        m_special$d = m_special$q;
+        m_special_y$d = m_special_y$q;
+        m_mad$d = m_mad$q;
+        m_sat$d = m_sat$q;
+        m_other$d = m_other$q;
+        m_other_p$d = m_other_p$q;
+        m_fmul$d = m_fmul$q;
+        m_fmul_rz$d = m_fmul_rz$q;
+        m_p_hi$d = m_p_hi$q;
+        m_p_lo$d = m_p_lo$q;
+        m_p_sign$d = m_p_sign$q;
+        m_p_esum$d = m_p_esum$q;
+        m_p_zero$d = m_p_zero$q;
+        m_p_inf$d = m_p_inf$q;
+        m_p_nan$d = m_p_nan$q;
+        m_cvt$d = m_cvt$q;
+        m_cvt_rnd$d = m_cvt_rnd$q;
+        m_cvt_done$d = m_cvt_done$q;
+        m_cvt_early$d = m_cvt_early$q;
+        m_cvt_nm$d = m_cvt_nm$q;
+        m_cvt_ns$d = m_cvt_ns$q;
+        m_cvt_nbase$d = m_cvt_nbase$q;
+        s_valid$d = s_valid$q;
+        s_tag$d = s_tag$q;
+        s_sum$d = s_sum$q;
+        s_sign$d = s_sign$q;
+        s_both_neg$d = s_both_neg$q;
+        s_exp$d = s_exp$q;
+        s_rz$d = s_rz$q;
+        s_special$d = s_special$q;
+        s_special_y$d = s_special_y$q;
+        s_mad$d = s_mad$q;
+        s_sat$d = s_sat$q;
+        s_other$d = s_other$q;
+        s_other_p$d = s_other_p$q;
+        n_valid$d = n_valid$q;
+        n_tag$d = n_tag$q;
+        n_sign$d = n_sign$q;
+        n_both_neg$d = n_both_neg$q;
+        n_zero$d = n_zero$q;
+        n_exp$d = n_exp$q;
+        n_frac$d = n_frac$q;
+        n_g$d = n_g$q;
+        n_rs$d = n_rs$q;
+        n_rz$d = n_rz$q;
+        n_special$d = n_special$q;
+        n_special_y$d = n_special_y$q;
+        n_mad$d = n_mad$q;
+        n_sat$d = n_sat$q;
+        n_other$d = n_other$q;
+        n_other_p$d = n_other_p$q;
         o_valid$d = o_valid$q;
         o_y$d = o_y$q;
         o_p$d = o_p$q;
@@ -31149,23 +44910,28 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         if (r_mod_c$q[32'h1]) begin
             fc = fc_abs ^ sign_bit;
         end
-        fmul$a = fa;
-        fmul$b = fb;
-        fmul$rz = r_rnd$q == k_rz;
         is_mad = r_op$q == k_fmad;
-        mad_b = one_f32;
+        mad_b = fb;
         mad_c = fb;
+        if ((r_op$q == k_fadd) | (r_op$q == k_fsub)) begin
+            mad_b = one_f32;
+        end
         if (r_op$q == k_fsub) begin
             mad_c = fb ^ sign_bit;
         end
         if (is_mad) begin
-            mad_b = fb;
             mad_c = fc;
         end
-        fmad$a = fa;
-        fmad$b = mad_b;
+        fprod$a = fa;
+        fprod$b = mad_b;
+        fmad$hi = fprod$hi;
+        fmad$lo23 = fprod$lo[32'h17];
+        fmad$p_sign = fprod$sign;
+        fmad$esum = fprod$esum;
+        fmad$p_zero = fprod$zero;
+        fmad$p_inf = fprod$inf;
+        fmad$p_nan = fprod$nan;
         fmad$c = mad_c;
-        fmad$rz = (~is_mad) & (r_rnd$q == k_rz);
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
@@ -31182,56 +44948,150 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
         alu$is_signed = r_signed$q;
         alu$cmp = r_cmp$q[(32'h0)+:(3)];
         alu$p_in = r_p_in$q;
-        arith = fmad$y;
-        if (r_op$q == k_fmul) begin
-            arith = fmul$y;
-        end
-        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
-        sat_nan = ((arith & exp_mask) == exp_mask) & ((arith & frac_mask) != zero32);
-        sat_v = arith;
-        if (arith > one_f32) begin
-            sat_v = one_f32;
-        end
-        if (sat_nan | arith[32'h1f]) begin
-            sat_v = zero32;
-        end
-        res = zero32;
-        res_p = 1'b0;
-        if (is_arith) begin
-            res = arith;
-            if (r_sat$q) begin
-                res = sat_v;
-            end
-        end
+        other = zero32;
+        other_p = 1'b0;
         if ((r_op$q == k_fmin) | (r_op$q == k_fmax)) begin
-            res = fcmp$y;
+            other = fcmp$y;
         end
         if ((r_op$q == k_fsetp) | (r_op$q == k_fset_u32)) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = ones32;
+                other = ones32;
             end
         end
         if (r_op$q == k_fset_f32) begin
-            res_p = fcmp$p;
+            other_p = fcmp$p;
             if (fcmp$p) begin
-                res = one_f32;
+                other = one_f32;
             end
         end
-        if (r_op$q == k_cvt) begin
-            res = cvt$y;
-        end
         if (r_op$q == k_mov) begin
-            res = r_a$q;
+            other = r_a$q;
         end
         if (is_int) begin
-            res = alu$y;
-            res_p = alu$p;
+            other = alu$y;
+            other_p = alu$p;
         end
-        o_valid$d = r_valid$q;
+        is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
+        m_valid$d = r_valid$q;
+        m_tag$d = r_tag$q;
+        m_x_sign$d = fmad$x_sign;
+        m_x_exp$d = fmad$x_exp;
+        m_x_sig$d = fmad$x_sig;
+        m_y_sign$d = fmad$y_sign;
+        m_y_exp$d = fmad$y_exp;
+        m_y_sig$d = fmad$y_sig;
+        m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
+        m_special$d = fmad$special;
+        m_special_y$d = fmad$special_y;
+        m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
+        m_sat$d = r_sat$q & is_arith;
+        m_other$d = other;
+        m_other_p$d = other_p;
+        m_fmul$d = r_op$q == k_fmul;
+        m_fmul_rz$d = r_rnd$q == k_rz;
+        m_p_hi$d = fprod$hi;
+        m_p_lo$d = fprod$lo;
+        m_p_sign$d = fprod$sign;
+        m_p_esum$d = fprod$esum;
+        m_p_zero$d = fprod$zero;
+        m_p_inf$d = fprod$inf;
+        m_p_nan$d = fprod$nan;
+        m_cvt$d = r_op$q == k_cvt;
+        m_cvt_rnd$d = r_rnd$q;
+        m_cvt_done$d = cvt$done;
+        m_cvt_early$d = cvt$early;
+        m_cvt_nm$d = cvt$nm;
+        m_cvt_ns$d = cvt$ns;
+        m_cvt_nbase$d = cvt$nbase;
+        align$x_sign = m_x_sign$q;
+        align$x_exp = m_x_exp$q;
+        align$x_sig = m_x_sig$q;
+        align$y_sign = m_y_sign$q;
+        align$y_exp = m_y_exp$q;
+        align$y_sig = m_y_sig$q;
+        s_valid$d = m_valid$q;
+        s_tag$d = m_tag$q;
+        s_sum$d = align$sum;
+        s_sign$d = align$sign;
+        s_both_neg$d = align$both_neg;
+        s_exp$d = align$exp;
+        s_rz$d = m_rz$q;
+        s_special$d = m_special$q;
+        s_special_y$d = m_special_y$q;
+        s_mad$d = m_mad$q;
+        s_sat$d = m_sat$q;
+        cvt_norm$rnd = m_cvt_rnd$q;
+        cvt_norm$done = m_cvt_done$q;
+        cvt_norm$early = m_cvt_early$q;
+        cvt_norm$nm = m_cvt_nm$q;
+        cvt_norm$ns = m_cvt_ns$q;
+        cvt_norm$nbase = m_cvt_nbase$q;
+        fmul$hi = m_p_hi$q;
+        fmul$lo = m_p_lo$q;
+        fmul$sign = m_p_sign$q;
+        fmul$esum = m_p_esum$q;
+        fmul$zero = m_p_zero$q;
+        fmul$inf = m_p_inf$q;
+        fmul$nan = m_p_nan$q;
+        fmul$rz = m_fmul_rz$q;
+        s_other$d = m_other$q;
+        if (m_fmul$q) begin
+            s_other$d = fmul$y;
+        end
+        if (m_cvt$q) begin
+            s_other$d = cvt_norm$y;
+        end
+        s_other_p$d = m_other_p$q;
+        norm$sum = s_sum$q;
+        norm$exp = s_exp$q;
+        n_valid$d = s_valid$q;
+        n_tag$d = s_tag$q;
+        n_sign$d = s_sign$q;
+        n_both_neg$d = s_both_neg$q;
+        n_zero$d = norm$zero;
+        n_exp$d = norm$n_exp;
+        n_frac$d = norm$frac;
+        n_g$d = norm$g;
+        n_rs$d = norm$rs;
+        n_rz$d = s_rz$q;
+        n_special$d = s_special$q;
+        n_special_y$d = s_special_y$q;
+        n_mad$d = s_mad$q;
+        n_sat$d = s_sat$q;
+        n_other$d = s_other$q;
+        n_other_p$d = s_other_p$q;
+        round$sign = n_sign$q;
+        round$both_neg = n_both_neg$q;
+        round$zero = n_zero$q;
+        round$n_exp = n_exp$q;
+        round$frac = n_frac$q;
+        round$g = n_g$q;
+        round$rs = n_rs$q;
+        round$rz = n_rz$q;
+        mad_y = round$y;
+        if (n_special$q) begin
+            mad_y = n_special_y$q;
+        end
+        res = n_other$q;
+        if (n_mad$q) begin
+            res = mad_y;
+        end
+        sat_nan = ((res & exp_mask) == exp_mask) & ((res & frac_mask) != zero32);
+        sat_v = res;
+        if (res > one_f32) begin
+            sat_v = one_f32;
+        end
+        if (sat_nan | res[32'h1f]) begin
+            sat_v = zero32;
+        end
+        o_valid$d = n_valid$q;
         o_y$d = res;
-        o_p$d = res_p;
-        o_tag$d = r_tag$q;
+        if (n_sat$q) begin
+            o_y$d = sat_v;
+        end
+        o_p$d = n_other_p$q;
+        o_tag$d = n_tag$q;
         out_valid = o_valid$q;
         y = o_y$q;
         p = o_p$q;
@@ -31239,6 +45099,85 @@ module sm$dps$7(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,mod
     end
 
 endmodule // sm$dps$7
+
+
+module sm$dps$7$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
+
+    // Local signals
+    reg  x_big;
+    reg  l_sign;
+    reg  [9:0] l_exp;
+    reg  [23:0] l_sig;
+    reg  s_sign;
+    reg  [9:0] s_exp;
+    reg  [23:0] s_sig;
+    reg  [9:0] d;
+    reg  [26:0] l27;
+    reg  [26:0] s27;
+    reg  [26:0] s_sh;
+    reg  [26:0] lost_mask;
+    reg  [26:0] lost;
+    reg  [26:0] s_al;
+    reg  [27:0] l28;
+    reg  [27:0] s28;
+    reg  [27:0] sum_v;
+
+    // Update code
+    always @(*) begin
+        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
+        l_sign = y_sign;
+        l_exp = y_exp;
+        l_sig = y_sig;
+        s_sign = x_sign;
+        s_exp = x_exp;
+        s_sig = x_sig;
+        if (x_big) begin
+            l_sign = x_sign;
+            l_exp = x_exp;
+            l_sig = x_sig;
+            s_sign = y_sign;
+            s_exp = y_exp;
+            s_sig = y_sig;
+        end
+        d = l_exp - s_exp;
+        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
+        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
+        s_sh = s27 >> d;
+        lost_mask = ~(ones27 << d);
+        lost = s27 & lost_mask;
+        s_al = s_sh;
+        if (|lost) begin
+            s_al = s_sh | one27;
+        end
+        l28 = ((l27) & 28'hfffffff);
+        s28 = ((s_al) & 28'hfffffff);
+        sum_v = l28 + s28;
+        if (l_sign != s_sign) begin
+            sum_v = l28 - s28;
+        end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$dps$7$align
 
 
 module sm$dps$7$alu(a,b,c,op,is_signed,cmp,p_in,y,p);
@@ -31653,13 +45592,17 @@ module sm$dps$7$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sm$dps$7$alu$mul
 
 
-module sm$dps$7$cvt(a,kind,rnd,y);
+module sm$dps$7$cvt(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
     input wire  [2:0] kind;
     input wire  [1:0] rnd;
-    output reg  [31:0] y;
+    output reg  done;
+    output reg  [31:0] early;
+    output reg  [31:0] nm;
+    output reg  ns;
+    output reg  [7:0] nbase;
 
     // Constant declarations
     localparam  kc_f32_s32 = 3'b0;
@@ -31679,11 +45622,6 @@ module sm$dps$7$cvt(a,kind,rnd,y);
     localparam  e150 = 8'h96;
     localparam  e158 = 8'h9e;
     localparam  e159 = 8'h9f;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
     localparam  one32 = 32'h1;
     localparam  ones32 = 32'hffffffff;
     localparam  sign32 = 32'h80000000;
@@ -31697,6 +45635,11 @@ module sm$dps$7$cvt(a,kind,rnd,y);
     localparam  h_sign = 16'h8000;
 
     // Local signals
+    reg  [31:0] nm_v;
+    reg  ns_v;
+    reg  [7:0] nbase_v;
+    reg  done_v;
+    reg  [31:0] early_v;
     reg  k_f32_s32;
     reg  k_f32_u32;
     reg  k_s32_f32;
@@ -31760,45 +45703,7 @@ module sm$dps$7$cvt(a,kind,rnd,y);
     reg  [7:0] he_eff;
     reg  [7:0] hbase;
     reg  [31:0] a_neg;
-    reg  [31:0] nm;
-    reg  ns;
-    reg  [7:0] nbase;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
     reg  e_ge150;
-    reg  [31:0] r4;
-    reg  [31:0] r6;
-    reg  [31:0] y_v;
 
     // Update code
     always @(*) begin
@@ -31924,24 +45829,130 @@ module sm$dps$7$cvt(a,kind,rnd,y);
         end
         hbase = e133 + he_eff;
         a_neg = (~a) + one32;
-        nm = a;
-        ns = 1'b0;
-        nbase = e158;
+        nm_v = a;
+        ns_v = 1'b0;
+        nbase_v = e158;
         if (k_f32_s32) begin
-            ns = sgn;
+            ns_v = sgn;
             if (sgn) begin
-                nm = a_neg;
+                nm_v = a_neg;
             end
         end
         if (k_f32_int) begin
-            ns = sgn;
-            nm = qr;
+            ns_v = sgn;
+            nm_v = qr;
         end
         if (k_f32_f16) begin
-            ns = hs;
-            nm = hm;
-            nbase = hbase;
+            ns_v = hs;
+            nm_v = hm;
+            nbase_v = hbase;
         end
+        done_v = 1'b1;
+        early_v = 32'h0;
+        if (k_f32_s32 | k_f32_u32) begin
+            done_v = 1'b0;
+        end
+        if (k_s32_f32) begin
+            early_v = i_s32;
+        end
+        if (k_u32_f32) begin
+            early_v = i_u32;
+        end
+        e_ge150 = exp_f >= e150;
+        if (k_f32_int) begin
+            done_v = e_ge150;
+            early_v = fa;
+            if (f_nan) begin
+                early_v = f32_nan;
+            end
+        end
+        if (k_f16_f32) begin
+            early_v = ((hres) & 32'hffffffff);
+        end
+        if (k_f32_f16) begin
+            done_v = he_ones;
+            early_v = f32_inf;
+            if (hs) begin
+                early_v = f32_inf | sign32;
+            end
+            if (hf_nz) begin
+                early_v = f32_nan;
+            end
+        end
+        nm = nm_v;
+        ns = ns_v;
+        nbase = nbase_v;
+        done = done_v;
+        early = early_v;
+    end
+
+endmodule // sm$dps$7$cvt
+
+
+module sm$dps$7$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
         nm_zero = ~|nm;
         z16 = ~|nm[(32'h10)+:(16)];
         n1 = nm;
@@ -32003,47 +46014,14 @@ module sm$dps$7$cvt(a,kind,rnd,y);
         if (ns) begin
             fres = fmz | sign32;
         end
-        e_ge150 = exp_f >= e150;
-        r4 = fres;
-        if (e_ge150) begin
-            r4 = fa;
-        end
-        if (f_nan) begin
-            r4 = f32_nan;
-        end
-        r6 = fres;
-        if (he_ones) begin
-            r6 = f32_inf;
-            if (hs) begin
-                r6 = f32_inf | sign32;
-            end
-            if (hf_nz) begin
-                r6 = f32_nan;
-            end
-        end
-        y_v = 32'h0;
-        if (k_f32_s32 | k_f32_u32) begin
-            y_v = fres;
-        end
-        if (k_s32_f32) begin
-            y_v = i_s32;
-        end
-        if (k_u32_f32) begin
-            y_v = i_u32;
-        end
-        if (k_f32_int) begin
-            y_v = r4;
-        end
-        if (k_f16_f32) begin
-            y_v = ((hres) & 32'hffffffff);
-        end
-        if (k_f32_f16) begin
-            y_v = r6;
+        y_v = fres;
+        if (done) begin
+            y_v = early;
         end
         y = y_v;
     end
 
-endmodule // sm$dps$7$cvt
+endmodule // sm$dps$7$cvt_norm
 
 
 module sm$dps$7$fcmp(a,b,cmp,max,y,p);
@@ -32376,14 +46354,25 @@ module sm$dps$7$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$7$fcmp$cb
 
 
-module sm$dps$7$fmad(a,b,c,rz,y);
+module sm$dps$7$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
     input wire  [31:0] c;
-    input wire  rz;
-    output reg  [31:0] y;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
 
     // Constant declarations
     localparam  one24 = 24'h1;
@@ -32397,32 +46386,6 @@ module sm$dps$7$fmad(a,b,c,rz,y);
     localparam  sign_bit = 32'h80000000;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
     reg  [31:0] cc$a;
     reg  cc$daz;
     wire  cc$sign;
@@ -32436,29 +46399,11 @@ module sm$dps$7$fmad(a,b,c,rz,y);
     wire  cc$is_inf;
     wire  cc$is_nan;
     wire  cc$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
-    reg  core$x_sign;
-    reg  [9:0] core$x_exp;
-    reg  [23:0] core$x_sig;
-    reg  core$y_sign;
-    reg  [9:0] core$y_exp;
-    reg  [23:0] core$y_sig;
-    reg  core$rz;
-    wire  [31:0] core$y;
 
     // Local signals
-    reg  sp;
-    reg  p_zero;
-    reg  p_inf;
     reg  top;
     reg  [23:0] hi_sh;
     reg  [23:0] p_sig;
-    reg  [9:0] ea;
-    reg  [9:0] eb;
-    reg  [9:0] esum;
     reg  [9:0] p_exp;
     reg  [9:0] ec;
     reg  nan;
@@ -32468,36 +46413,6 @@ module sm$dps$7$fmad(a,b,c,rz,y);
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$7$fmad$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$7$fmad$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
     sm$dps$7$fmad$cc cc(
         .a(cc$a),
         .daz(cc$daz),
@@ -32513,67 +46428,38 @@ module sm$dps$7$fmad(a,b,c,rz,y);
         .is_nan(cc$is_nan),
         .is_snan(cc$is_snan)
     );
-    sm$dps$7$fmad$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
-    sm$dps$7$fmad$core core(
-        .x_sign(core$x_sign),
-        .x_exp(core$x_exp),
-        .x_sig(core$x_sig),
-        .y_sign(core$y_sign),
-        .y_exp(core$y_exp),
-        .y_sig(core$y_sig),
-        .rz(core$rz),
-        .y(core$y)
-    );
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
         cc$a = c;
         cc$daz = 1'b1;
-        sp = ca$sign ^ cb$sign;
-        p_zero = ca$is_zero | cb$is_zero;
-        p_inf = ca$is_inf | cb$is_inf;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_sh = mul$hi << 32'h1;
-        ea = ((ca$exp) & 10'h3ff);
-        eb = ((cb$exp) & 10'h3ff);
-        esum = ea + eb;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
         p_sig = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo23) begin
             p_sig = hi_sh | one24;
         end
         p_exp = esum + off_lo;
         if (top) begin
-            p_sig = mul$hi;
+            p_sig = hi;
             p_exp = esum + off_hi;
         end
         ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        core$x_sign = sp;
+        x_sign = p_sign;
         x_exp_v = p_exp;
         x_sig_v = p_sig;
         if (p_zero) begin
             x_exp_v = zero10;
             x_sig_v = zero24;
         end
-        core$y_sign = cc$sign;
+        y_sign = cc$sign;
         y_exp_v = ec;
         if (cc$is_zero) begin
             y_exp_v = zero10;
         end
-        core$y_sig = cc$sig;
-        core$rz = rz;
-        nan = ca$is_nan | cb$is_nan | cc$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf) | (p_inf & cc$is_inf & (sp != cc$sign));
-        y_v = core$y;
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
         if (cc$is_inf) begin
             y_v = inf;
             if (cc$sign) begin
@@ -32582,164 +46468,21 @@ module sm$dps$7$fmad(a,b,c,rz,y);
         end
         if (p_inf) begin
             y_v = inf;
-            if (sp) begin
+            if (p_sign) begin
                 y_v = inf | sign_bit;
             end
         end
         if (nan) begin
             y_v = canon_nan;
         end
-        core$x_exp = x_exp_v;
-        core$x_sig = x_sig_v;
-        core$y_exp = y_exp_v;
-        y = y_v;
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
     end
 
 endmodule // sm$dps$7$fmad
-
-
-module sm$dps$7$fmad$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$7$fmad$ca
-
-
-module sm$dps$7$fmad$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$7$fmad$cb
 
 
 module sm$dps$7$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
@@ -32814,291 +46557,16 @@ module sm$dps$7$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_
 endmodule // sm$dps$7$fmad$cc
 
 
-module sm$dps$7$fmad$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
+module sm$dps$7$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
 
     // Module arguments
-    input wire  x_sign;
-    input wire  [9:0] x_exp;
-    input wire  [23:0] x_sig;
-    input wire  y_sign;
-    input wire  [9:0] y_exp;
-    input wire  [23:0] y_sig;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  x_big;
-    reg  l_sign;
-    reg  [9:0] l_exp;
-    reg  [23:0] l_sig;
-    reg  s_sign;
-    reg  [9:0] s_exp;
-    reg  [23:0] s_sig;
-    reg  [9:0] d;
-    reg  [26:0] l27;
-    reg  [26:0] s27;
-    reg  [26:0] s_sh;
-    reg  [26:0] lost_mask;
-    reg  [26:0] lost;
-    reg  [26:0] s_al;
-    reg  [27:0] l28;
-    reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$dps$7$fmad$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        x_big = (x_exp > y_exp) | ((x_exp == y_exp) & (x_sig >= y_sig));
-        l_sign = y_sign;
-        l_exp = y_exp;
-        l_sig = y_sig;
-        s_sign = x_sign;
-        s_exp = x_exp;
-        s_sig = x_sig;
-        if (x_big) begin
-            l_sign = x_sign;
-            l_exp = x_exp;
-            l_sig = x_sig;
-            s_sign = y_sign;
-            s_exp = y_exp;
-            s_sig = y_sig;
-        end
-        d = l_exp - s_exp;
-        l27 = ((l_sig) & 27'h7ffffff) << 32'h3;
-        s27 = ((s_sig) & 27'h7ffffff) << 32'h3;
-        s_sh = s27 >> d;
-        lost_mask = ~(ones27 << d);
-        lost = s27 & lost_mask;
-        s_al = s_sh;
-        if (|lost) begin
-            s_al = s_sh | one27;
-        end
-        l28 = ((l27) & 28'hfffffff);
-        s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
-        if (l_sign != s_sign) begin
-            sum = l28 - s28;
-        end
-        carry = sum[32'h1b];
-        exact_zero = ~|sum;
-        nc = sum[(32'h1)+:(26)];
-        if (sum[32'h0]) begin
-            nc = sum[(32'h1)+:(26)] | one26;
-        end
-        l_exp11 = ((l_exp) & 11'h7ff);
-        e0 = l_exp11 + off;
-        x0 = sum[(32'h0)+:(27)];
-        x1 = x0;
-        e1 = e0;
-        if (~|x0[(32'hb)+:(16)]) begin
-            x1 = x0 << 32'h10;
-            e1 = e0 - c16;
-        end
-        x2 = x1;
-        e2 = e1;
-        if (~|x1[(32'h13)+:(8)]) begin
-            x2 = x1 << 32'h8;
-            e2 = e1 - c8;
-        end
-        x3 = x2;
-        e3 = e2;
-        if (~|x2[(32'h17)+:(4)]) begin
-            x3 = x2 << 32'h4;
-            e3 = e2 - c4;
-        end
-        x4 = x3;
-        e4 = e3;
-        if (~|x3[(32'h19)+:(2)]) begin
-            x4 = x3 << 32'h2;
-            e4 = e3 - c2;
-        end
-        x4_lo = x4[(32'h0)+:(26)];
-        x5 = x4_lo;
-        e5 = e4;
-        if (~x4[32'h1a]) begin
-            x5 = x4_lo << 32'h1;
-            e5 = e4 - c1;
-        end
-        n26 = x5;
-        e_n = e5;
-        if (carry) begin
-            n26 = nc;
-            e_n = l_exp11 + off_carry;
-        end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
-        round$rz = rz;
-        zero_sign = l_sign & s_sign;
-        y_v = round$y;
-        if (exact_zero) begin
-            y_v = zero32;
-            if (zero_sign) begin
-                y_v = sign_bit;
-            end
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$7$fmad$core
-
-
-module sm$dps$7$fmad$core$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
     input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sm$dps$7$fmad$core$round
-
-
-module sm$dps$7$fmad$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$7$fmad$mul
-
-
-module sm$dps$7$fmul(a,b,rz,y);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
     input wire  rz;
     output reg  [31:0] y;
 
@@ -33107,41 +46575,11 @@ module sm$dps$7$fmul(a,b,rz,y);
     localparam  off_hi = 11'b1000010;
     localparam  off_lo = 11'b1000001;
     localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
+    localparam  inf_c = 32'h7f800000;
     localparam  sign_bit = 32'h80000000;
     localparam  zero32 = 32'h0;
 
     // Stub signals
-    reg  [31:0] ca$a;
-    reg  ca$daz;
-    wire  ca$sign;
-    wire  [7:0] ca$exp;
-    wire  [22:0] ca$frac;
-    wire  [7:0] ca$exp_eff;
-    wire  [23:0] ca$sig;
-    wire  ca$is_zero;
-    wire  ca$is_subnormal;
-    wire  ca$is_normal;
-    wire  ca$is_inf;
-    wire  ca$is_nan;
-    wire  ca$is_snan;
-    reg  [31:0] cb$a;
-    reg  cb$daz;
-    wire  cb$sign;
-    wire  [7:0] cb$exp;
-    wire  [22:0] cb$frac;
-    wire  [7:0] cb$exp_eff;
-    wire  [23:0] cb$sig;
-    wire  cb$is_zero;
-    wire  cb$is_subnormal;
-    wire  cb$is_normal;
-    wire  cb$is_inf;
-    wire  cb$is_nan;
-    wire  cb$is_snan;
-    reg  [23:0] mul$a;
-    reg  [23:0] mul$b;
-    wire  [23:0] mul$hi;
-    wire  [23:0] mul$lo;
     reg  round$sign;
     reg  [10:0] round$exp;
     reg  [22:0] round$frac;
@@ -33151,57 +46589,17 @@ module sm$dps$7$fmul(a,b,rz,y);
     wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
     reg  top;
     reg  [22:0] hi_lo;
     reg  [22:0] hi_sh;
     reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
+    reg  [10:0] esum11;
     reg  [10:0] r_exp;
     reg  r_g;
     reg  r_rs;
     reg  [31:0] y_v;
 
     // Sub module instances
-    sm$dps$7$fmul$ca ca(
-        .a(ca$a),
-        .daz(ca$daz),
-        .sign(ca$sign),
-        .exp(ca$exp),
-        .frac(ca$frac),
-        .exp_eff(ca$exp_eff),
-        .sig(ca$sig),
-        .is_zero(ca$is_zero),
-        .is_subnormal(ca$is_subnormal),
-        .is_normal(ca$is_normal),
-        .is_inf(ca$is_inf),
-        .is_nan(ca$is_nan),
-        .is_snan(ca$is_snan)
-    );
-    sm$dps$7$fmul$cb cb(
-        .a(cb$a),
-        .daz(cb$daz),
-        .sign(cb$sign),
-        .exp(cb$exp),
-        .frac(cb$frac),
-        .exp_eff(cb$exp_eff),
-        .sig(cb$sig),
-        .is_zero(cb$is_zero),
-        .is_subnormal(cb$is_subnormal),
-        .is_normal(cb$is_normal),
-        .is_inf(cb$is_inf),
-        .is_nan(cb$is_nan),
-        .is_snan(cb$is_snan)
-    );
-    sm$dps$7$fmul$mul mul(
-        .a(mul$a),
-        .b(mul$b),
-        .hi(mul$hi),
-        .lo(mul$lo)
-    );
     sm$dps$7$fmul$round round(
         .sign(round$sign),
         .exp(round$exp),
@@ -33214,47 +46612,37 @@ module sm$dps$7$fmul(a,b,rz,y);
 
     // Update code
     always @(*) begin
-        ca$a = a;
-        ca$daz = 1'b1;
-        cb$a = b;
-        cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
-        mul$a = ca$sig;
-        mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
         hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
-        esum = ea + eb;
+        esum11 = ((esum) & 11'h7ff);
         frac = hi_sh;
-        if (mul$lo[32'h17]) begin
+        if (lo[32'h17]) begin
             frac = hi_sh | one23;
         end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
         if (top) begin
             frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
         end
         round$frac = frac;
         round$sign = sign;
         round$rz = rz;
-        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
         y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
+        if (zero) begin
             y_v = zero32;
             if (sign) begin
                 y_v = sign_bit;
             end
         end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
+        if (inf) begin
+            y_v = inf_c;
             if (sign) begin
-                y_v = inf | sign_bit;
+                y_v = inf_c | sign_bit;
             end
         end
         if (nan) begin
@@ -33267,167 +46655,6 @@ module sm$dps$7$fmul(a,b,rz,y);
     end
 
 endmodule // sm$dps$7$fmul
-
-
-module sm$dps$7$fmul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$7$fmul$ca
-
-
-module sm$dps$7$fmul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sm$dps$7$fmul$cb
-
-
-module sm$dps$7$fmul$mul(a,b,hi,lo);
-
-    // Module arguments
-    input wire  [23:0] a;
-    input wire  [23:0] b;
-    output reg  [23:0] hi;
-    output reg  [23:0] lo;
-
-    // Update code (custom)
-    wire [47:0] product = a * b;
-    always @(*) begin
-       hi = product[47:24];
-       lo = product[23:0];
-    end
-endmodule // sm$dps$7$fmul$mul
 
 
 module sm$dps$7$fmul$round(sign,exp,frac,g,rs,rz,y);
@@ -33506,6 +46733,1267 @@ module sm$dps$7$fmul$round(sign,exp,frac,g,rs,rz,y);
     end
 
 endmodule // sm$dps$7$fmul$round
+
+
+module sm$dps$7$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
+
+    // Stub signals
+    reg  [31:0] ca$a;
+    reg  ca$daz;
+    wire  ca$sign;
+    wire  [7:0] ca$exp;
+    wire  [22:0] ca$frac;
+    wire  [7:0] ca$exp_eff;
+    wire  [23:0] ca$sig;
+    wire  ca$is_zero;
+    wire  ca$is_subnormal;
+    wire  ca$is_normal;
+    wire  ca$is_inf;
+    wire  ca$is_nan;
+    wire  ca$is_snan;
+    reg  [31:0] cb$a;
+    reg  cb$daz;
+    wire  cb$sign;
+    wire  [7:0] cb$exp;
+    wire  [22:0] cb$frac;
+    wire  [7:0] cb$exp_eff;
+    wire  [23:0] cb$sig;
+    wire  cb$is_zero;
+    wire  cb$is_subnormal;
+    wire  cb$is_normal;
+    wire  cb$is_inf;
+    wire  cb$is_nan;
+    wire  cb$is_snan;
+    reg  [23:0] mul$a;
+    reg  [23:0] mul$b;
+    wire  [23:0] mul$hi;
+    wire  [23:0] mul$lo;
+
+    // Local signals
+    reg  [9:0] ea;
+    reg  [9:0] eb;
+
+    // Sub module instances
+    sm$dps$7$fprod$ca ca(
+        .a(ca$a),
+        .daz(ca$daz),
+        .sign(ca$sign),
+        .exp(ca$exp),
+        .frac(ca$frac),
+        .exp_eff(ca$exp_eff),
+        .sig(ca$sig),
+        .is_zero(ca$is_zero),
+        .is_subnormal(ca$is_subnormal),
+        .is_normal(ca$is_normal),
+        .is_inf(ca$is_inf),
+        .is_nan(ca$is_nan),
+        .is_snan(ca$is_snan)
+    );
+    sm$dps$7$fprod$cb cb(
+        .a(cb$a),
+        .daz(cb$daz),
+        .sign(cb$sign),
+        .exp(cb$exp),
+        .frac(cb$frac),
+        .exp_eff(cb$exp_eff),
+        .sig(cb$sig),
+        .is_zero(cb$is_zero),
+        .is_subnormal(cb$is_subnormal),
+        .is_normal(cb$is_normal),
+        .is_inf(cb$is_inf),
+        .is_nan(cb$is_nan),
+        .is_snan(cb$is_snan)
+    );
+    sm$dps$7$fprod$mul mul(
+        .a(mul$a),
+        .b(mul$b),
+        .hi(mul$hi),
+        .lo(mul$lo)
+    );
+
+    // Update code
+    always @(*) begin
+        ca$a = a;
+        ca$daz = 1'b1;
+        cb$a = b;
+        cb$daz = 1'b1;
+        mul$a = ca$sig;
+        mul$b = cb$sig;
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
+        esum = ea + eb;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
+        nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
+    end
+
+endmodule // sm$dps$7$fprod
+
+
+module sm$dps$7$fprod$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$7$fprod$ca
+
+
+module sm$dps$7$fprod$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sm$dps$7$fprod$cb
+
+
+module sm$dps$7$fprod$mul(a,b,hi,lo);
+
+    // Module arguments
+    input wire  [23:0] a;
+    input wire  [23:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+
+    // Update code (custom)
+    wire [47:0] product = a * b;
+    always @(*) begin
+       hi = product[47:24];
+       lo = product[23:0];
+    end
+endmodule // sm$dps$7$fprod$mul
+
+
+module sm$dps$7$m_cvt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_cvt
+
+
+module sm$dps$7$m_cvt_done(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_cvt_done
+
+
+module sm$dps$7$m_cvt_early(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_cvt_early
+
+
+module sm$dps$7$m_cvt_nbase(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_cvt_nbase
+
+
+module sm$dps$7$m_cvt_nm(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_cvt_nm
+
+
+module sm$dps$7$m_cvt_ns(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_cvt_ns
+
+
+module sm$dps$7$m_cvt_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_cvt_rnd
+
+
+module sm$dps$7$m_fmul(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_fmul
+
+
+module sm$dps$7$m_fmul_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_fmul_rz
+
+
+module sm$dps$7$m_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_mad
+
+
+module sm$dps$7$m_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_other
+
+
+module sm$dps$7$m_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_other_p
+
+
+module sm$dps$7$m_p_esum(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_p_esum
+
+
+module sm$dps$7$m_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_p_hi
+
+
+module sm$dps$7$m_p_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_p_inf
+
+
+module sm$dps$7$m_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_p_lo
+
+
+module sm$dps$7$m_p_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_p_nan
+
+
+module sm$dps$7$m_p_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_p_sign
+
+
+module sm$dps$7$m_p_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_p_zero
+
+
+module sm$dps$7$m_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_rz
+
+
+module sm$dps$7$m_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_sat
+
+
+module sm$dps$7$m_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_special
+
+
+module sm$dps$7$m_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_special_y
+
+
+module sm$dps$7$m_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_tag
+
+
+module sm$dps$7$m_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_valid
+
+
+module sm$dps$7$m_x_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_x_exp
+
+
+module sm$dps$7$m_x_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_x_sig
+
+
+module sm$dps$7$m_x_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_x_sign
+
+
+module sm$dps$7$m_y_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_y_exp
+
+
+module sm$dps$7$m_y_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_y_sig
+
+
+module sm$dps$7$m_y_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$m_y_sign
+
+
+module sm$dps$7$n_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_both_neg
+
+
+module sm$dps$7$n_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_exp
+
+
+module sm$dps$7$n_frac(d,q,clock);
+
+    // Module arguments
+    input wire  [22:0] d;
+    output reg  [22:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 23'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_frac
+
+
+module sm$dps$7$n_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_g
+
+
+module sm$dps$7$n_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_mad
+
+
+module sm$dps$7$n_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_other
+
+
+module sm$dps$7$n_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_other_p
+
+
+module sm$dps$7$n_rs(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_rs
+
+
+module sm$dps$7$n_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_rz
+
+
+module sm$dps$7$n_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_sat
+
+
+module sm$dps$7$n_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_sign
+
+
+module sm$dps$7$n_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_special
+
+
+module sm$dps$7$n_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_special_y
+
+
+module sm$dps$7$n_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_tag
+
+
+module sm$dps$7$n_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_valid
+
+
+module sm$dps$7$n_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$n_zero
+
+
+module sm$dps$7$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
+        carry = sum[32'h1b];
+        zero = ~|sum;
+        nc = sum[(32'h1)+:(26)];
+        if (sum[32'h0]) begin
+            nc = sum[(32'h1)+:(26)] | one26;
+        end
+        l_exp11 = ((exp) & 11'h7ff);
+        e0 = l_exp11 + off;
+        x0 = sum[(32'h0)+:(27)];
+        x1 = x0;
+        e1 = e0;
+        if (~|x0[(32'hb)+:(16)]) begin
+            x1 = x0 << 32'h10;
+            e1 = e0 - c16;
+        end
+        x2 = x1;
+        e2 = e1;
+        if (~|x1[(32'h13)+:(8)]) begin
+            x2 = x1 << 32'h8;
+            e2 = e1 - c8;
+        end
+        x3 = x2;
+        e3 = e2;
+        if (~|x2[(32'h17)+:(4)]) begin
+            x3 = x2 << 32'h4;
+            e3 = e2 - c4;
+        end
+        x4 = x3;
+        e4 = e3;
+        if (~|x3[(32'h19)+:(2)]) begin
+            x4 = x3 << 32'h2;
+            e4 = e3 - c2;
+        end
+        x4_lo = x4[(32'h0)+:(26)];
+        x5 = x4_lo;
+        e5 = e4;
+        if (~x4[32'h1a]) begin
+            x5 = x4_lo << 32'h1;
+            e5 = e4 - c1;
+        end
+        n26 = x5;
+        e_n = e5;
+        if (carry) begin
+            n26 = nc;
+            e_n = l_exp11 + off_carry;
+        end
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$dps$7$norm
 
 
 module sm$dps$7$o_p(d,q,clock);
@@ -33869,6 +48357,392 @@ module sm$dps$7$r_valid(d,q,clock);
 endmodule // sm$dps$7$r_valid
 
 
+module sm$dps$7$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$dps$7$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (both_neg) begin
+                y_v = sign_bit;
+            end
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$7$round
+
+
+module sm$dps$7$round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sm$dps$7$round$round
+
+
+module sm$dps$7$s_both_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_both_neg
+
+
+module sm$dps$7$s_exp(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_exp
+
+
+module sm$dps$7$s_mad(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_mad
+
+
+module sm$dps$7$s_other(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_other
+
+
+module sm$dps$7$s_other_p(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_other_p
+
+
+module sm$dps$7$s_rz(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_rz
+
+
+module sm$dps$7$s_sat(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_sat
+
+
+module sm$dps$7$s_sign(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_sign
+
+
+module sm$dps$7$s_special(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_special
+
+
+module sm$dps$7$s_special_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_special_y
+
+
+module sm$dps$7$s_sum(d,q,clock);
+
+    // Module arguments
+    input wire  [27:0] d;
+    output reg  [27:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 28'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_sum
+
+
+module sm$dps$7$s_tag(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_tag
+
+
+module sm$dps$7$s_valid(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$dps$7$s_valid
+
+
 module sm$fdec(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,s2_w,guard,guard_neg,lat,target,brpc,uni,xu,sfu_fn,fma_op,fma_f64,mem_space,mem_size,mem_store,mem_atom);
 
     // Module arguments
@@ -33903,7 +48777,7 @@ module sm$fdec(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,s2
     output reg  mem_atom;
 
     // Constant declarations
-    localparam  lat_sp = 6'b101;
+    localparam  lat_sp = 6'b110;
     localparam  lat_sfu = 6'b0;
     localparam  lat_fma = 6'b0;
     localparam  lat_sfumul = 6'b0;
@@ -34639,6 +49513,8 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
     localparam  k_two2 = 2'b10;
     localparam  k_g3 = 2'b11;
     localparam  on = 1'b1;
+    localparam  k_min_age = 5'b1000;
+    localparam  k_one5 = 5'b1;
 
     // Stub signals
     reg  [31:0] mul$0$a;
@@ -34949,6 +49825,15 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
     reg  [31:0] s_d$7$d;
     wire  [31:0] s_d$7$q;
     reg  s_d$7$clock;
+    reg  [4:0] q0_age$d;
+    wire  [4:0] q0_age$q;
+    reg  q0_age$clock;
+    reg  [4:0] q1_age$d;
+    wire  [4:0] q1_age$q;
+    reg  q1_age$clock;
+    reg  [4:0] p_age$d;
+    wire  [4:0] p_age$q;
+    reg  p_age$clock;
 
     // Local signals
     reg  [31:0] y$0;
@@ -34992,6 +49877,10 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
     reg  [1:0] cnt_n;
     reg  rel_l;
     reg  last_done;
+    reg  [4:0] q0_age_n;
+    reg  [4:0] q1_age_n;
+    reg  [4:0] p_age_n;
+    reg  p_aged;
 
     // Sub module instances
     sm$fmul$mul$0 mul$0(
@@ -35486,6 +50375,21 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
         .q(s_d$7$q),
         .clock(s_d$7$clock)
     );
+    sm$fmul$q0_age q0_age(
+        .d(q0_age$d),
+        .q(q0_age$q),
+        .clock(q0_age$clock)
+    );
+    sm$fmul$q1_age q1_age(
+        .d(q1_age$d),
+        .q(q1_age$q),
+        .clock(q1_age$clock)
+    );
+    sm$fmul$p_age p_age(
+        .d(p_age$d),
+        .q(p_age$q),
+        .clock(p_age$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -35557,6 +50461,9 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
         s_addr$clock = clock;
         s_set$clock = clock;
         s_reg$clock = clock;
+        q0_age$clock = clock;
+        q1_age$clock = clock;
+        p_age$clock = clock;
         swap$d = swap$q;
         q0_v$d = q0_v$q;
         q0_warp$d = q0_warp$q;
@@ -35625,6 +50532,9 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
         s_addr$d = s_addr$q;
         s_set$d = s_set$q;
         s_reg$d = s_reg$q;
+        q0_age$d = q0_age$q;
+        q1_age$d = q1_age$q;
+        p_age$d = p_age$q;
         w_d$0$clock = clock;
         s_d$0$clock = clock;
         w_d$0$d = w_d$0$q;
@@ -35744,7 +50654,23 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
             hd$6 = w_d$6$q;
             hd$7 = w_d$7$q;
         end
-        h_blk = h_last & (l_v$q | ~p_v$q);
+        q0_age_n = q0_age$q;
+        if (q0_age$q < k_min_age) begin
+            q0_age_n = q0_age$q + k_one5;
+        end
+        q1_age_n = q1_age$q;
+        if (q1_age$q < k_min_age) begin
+            q1_age_n = q1_age$q + k_one5;
+        end
+        p_age_n = p_age$q;
+        if (p_age$q < k_min_age) begin
+            p_age_n = p_age$q + k_one5;
+        end
+        q0_age$d = q0_age_n;
+        q1_age$d = q1_age_n;
+        p_age$d = p_age_n;
+        p_aged = p_age$q >= k_min_age;
+        h_blk = h_last & ((l_v$q | ~p_v$q) | ~p_aged);
         h_go = h_v & ~h_blk;
         wr_l = h_go & |h_mask;
         htaken = h_go & (u_wr_ok | ~|h_mask);
@@ -35913,6 +50839,7 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
             p_cta$d = q0_cta$q;
             p_wid$d = q0_wid$q;
             p_tag$d = q0_tag$q;
+            p_age$d = q0_age_n;
             q0_v$d = 1'b0;
         end
         if (q0_out & q1_v$q) begin
@@ -35924,6 +50851,7 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
             q0_cta$d = q1_cta$q;
             q0_wid$d = q1_wid$q;
             q0_tag$d = q1_tag$q;
+            q0_age$d = q1_age_n;
             q0_ra$d = q1_ra$q;
             q0_rb$d = q1_rb$q;
             q0_rd$d = q1_rd$q;
@@ -35945,6 +50873,7 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
                 q1_cta$d = a_cta;
                 q1_wid$d = a_wid;
                 q1_tag$d = a_tag;
+                q1_age$d = k_one5;
                 q1_ra$d = a_ra;
                 q1_rb$d = a_rb;
                 q1_rd$d = a_rd;
@@ -35962,6 +50891,7 @@ module sm$fmul(clock,clear,phase,a_v,a_warp,a_pc,a_mask,a_exec,a_cta,a_wid,a_tag
                 q0_cta$d = a_cta;
                 q0_wid$d = a_wid;
                 q0_tag$d = a_tag;
+                q0_age$d = k_one5;
                 q0_ra$d = a_ra;
                 q0_rb$d = a_rb;
                 q0_rd$d = a_rd;
@@ -36388,14 +51318,80 @@ module sm$fmul$mul$0$mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$fmul$mul$0$mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    sm$fmul$mul$0$mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$fmul$mul$0$mul
+
+
+module sm$fmul$mul$0$mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -36428,31 +51424,13 @@ module sm$fmul$mul$0$mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    sm$fmul$mul$0$mul$ca ca(
+    sm$fmul$mul$0$mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -36467,7 +51445,7 @@ module sm$fmul$mul$0$mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    sm$fmul$mul$0$mul$cb cb(
+    sm$fmul$mul$0$mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -36482,20 +51460,11 @@ module sm$fmul$mul$0$mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    sm$fmul$mul$0$mul$mul mul(
+    sm$fmul$mul$0$mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    sm$fmul$mul$0$mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -36504,58 +51473,23 @@ module sm$fmul$mul$0$mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // sm$fmul$mul$0$mul
+endmodule // sm$fmul$mul$0$mul$product
 
 
-module sm$fmul$mul$0$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$0$mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -36624,10 +51558,10 @@ module sm$fmul$mul$0$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$0$mul$ca
+endmodule // sm$fmul$mul$0$mul$product$ca
 
 
-module sm$fmul$mul$0$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$0$mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -36696,10 +51630,10 @@ module sm$fmul$mul$0$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$0$mul$cb
+endmodule // sm$fmul$mul$0$mul$product$cb
 
 
-module sm$fmul$mul$0$mul$mul(a,b,hi,lo);
+module sm$fmul$mul$0$mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -36713,10 +51647,110 @@ module sm$fmul$mul$0$mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // sm$fmul$mul$0$mul$mul
+endmodule // sm$fmul$mul$0$mul$product$mul
 
 
-module sm$fmul$mul$0$mul$round(sign,exp,frac,g,rs,rz,y);
+module sm$fmul$mul$0$mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$fmul$mul$0$mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sm$fmul$mul$0$mul$round
+
+
+module sm$fmul$mul$0$mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -36791,7 +51825,7 @@ module sm$fmul$mul$0$mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$fmul$mul$0$mul$round
+endmodule // sm$fmul$mul$0$mul$round$round
 
 
 module sm$fmul$mul$1(a,b,mod_a,mod_b,rz,sat,y);
@@ -36881,14 +51915,80 @@ module sm$fmul$mul$1$mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$fmul$mul$1$mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    sm$fmul$mul$1$mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$fmul$mul$1$mul
+
+
+module sm$fmul$mul$1$mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -36921,31 +52021,13 @@ module sm$fmul$mul$1$mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    sm$fmul$mul$1$mul$ca ca(
+    sm$fmul$mul$1$mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -36960,7 +52042,7 @@ module sm$fmul$mul$1$mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    sm$fmul$mul$1$mul$cb cb(
+    sm$fmul$mul$1$mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -36975,20 +52057,11 @@ module sm$fmul$mul$1$mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    sm$fmul$mul$1$mul$mul mul(
+    sm$fmul$mul$1$mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    sm$fmul$mul$1$mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -36997,58 +52070,23 @@ module sm$fmul$mul$1$mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // sm$fmul$mul$1$mul
+endmodule // sm$fmul$mul$1$mul$product
 
 
-module sm$fmul$mul$1$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$1$mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -37117,10 +52155,10 @@ module sm$fmul$mul$1$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$1$mul$ca
+endmodule // sm$fmul$mul$1$mul$product$ca
 
 
-module sm$fmul$mul$1$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$1$mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -37189,10 +52227,10 @@ module sm$fmul$mul$1$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$1$mul$cb
+endmodule // sm$fmul$mul$1$mul$product$cb
 
 
-module sm$fmul$mul$1$mul$mul(a,b,hi,lo);
+module sm$fmul$mul$1$mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -37206,10 +52244,110 @@ module sm$fmul$mul$1$mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // sm$fmul$mul$1$mul$mul
+endmodule // sm$fmul$mul$1$mul$product$mul
 
 
-module sm$fmul$mul$1$mul$round(sign,exp,frac,g,rs,rz,y);
+module sm$fmul$mul$1$mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$fmul$mul$1$mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sm$fmul$mul$1$mul$round
+
+
+module sm$fmul$mul$1$mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -37284,7 +52422,7 @@ module sm$fmul$mul$1$mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$fmul$mul$1$mul$round
+endmodule // sm$fmul$mul$1$mul$round$round
 
 
 module sm$fmul$mul$2(a,b,mod_a,mod_b,rz,sat,y);
@@ -37374,14 +52512,80 @@ module sm$fmul$mul$2$mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$fmul$mul$2$mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    sm$fmul$mul$2$mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$fmul$mul$2$mul
+
+
+module sm$fmul$mul$2$mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -37414,31 +52618,13 @@ module sm$fmul$mul$2$mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    sm$fmul$mul$2$mul$ca ca(
+    sm$fmul$mul$2$mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -37453,7 +52639,7 @@ module sm$fmul$mul$2$mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    sm$fmul$mul$2$mul$cb cb(
+    sm$fmul$mul$2$mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -37468,20 +52654,11 @@ module sm$fmul$mul$2$mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    sm$fmul$mul$2$mul$mul mul(
+    sm$fmul$mul$2$mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    sm$fmul$mul$2$mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -37490,58 +52667,23 @@ module sm$fmul$mul$2$mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // sm$fmul$mul$2$mul
+endmodule // sm$fmul$mul$2$mul$product
 
 
-module sm$fmul$mul$2$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$2$mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -37610,10 +52752,10 @@ module sm$fmul$mul$2$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$2$mul$ca
+endmodule // sm$fmul$mul$2$mul$product$ca
 
 
-module sm$fmul$mul$2$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$2$mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -37682,10 +52824,10 @@ module sm$fmul$mul$2$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$2$mul$cb
+endmodule // sm$fmul$mul$2$mul$product$cb
 
 
-module sm$fmul$mul$2$mul$mul(a,b,hi,lo);
+module sm$fmul$mul$2$mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -37699,10 +52841,110 @@ module sm$fmul$mul$2$mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // sm$fmul$mul$2$mul$mul
+endmodule // sm$fmul$mul$2$mul$product$mul
 
 
-module sm$fmul$mul$2$mul$round(sign,exp,frac,g,rs,rz,y);
+module sm$fmul$mul$2$mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$fmul$mul$2$mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sm$fmul$mul$2$mul$round
+
+
+module sm$fmul$mul$2$mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -37777,7 +53019,7 @@ module sm$fmul$mul$2$mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$fmul$mul$2$mul$round
+endmodule // sm$fmul$mul$2$mul$round$round
 
 
 module sm$fmul$mul$3(a,b,mod_a,mod_b,rz,sat,y);
@@ -37867,14 +53109,80 @@ module sm$fmul$mul$3$mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$fmul$mul$3$mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    sm$fmul$mul$3$mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$fmul$mul$3$mul
+
+
+module sm$fmul$mul$3$mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -37907,31 +53215,13 @@ module sm$fmul$mul$3$mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    sm$fmul$mul$3$mul$ca ca(
+    sm$fmul$mul$3$mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -37946,7 +53236,7 @@ module sm$fmul$mul$3$mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    sm$fmul$mul$3$mul$cb cb(
+    sm$fmul$mul$3$mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -37961,20 +53251,11 @@ module sm$fmul$mul$3$mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    sm$fmul$mul$3$mul$mul mul(
+    sm$fmul$mul$3$mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    sm$fmul$mul$3$mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -37983,58 +53264,23 @@ module sm$fmul$mul$3$mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // sm$fmul$mul$3$mul
+endmodule // sm$fmul$mul$3$mul$product
 
 
-module sm$fmul$mul$3$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$3$mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -38103,10 +53349,10 @@ module sm$fmul$mul$3$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$3$mul$ca
+endmodule // sm$fmul$mul$3$mul$product$ca
 
 
-module sm$fmul$mul$3$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$3$mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -38175,10 +53421,10 @@ module sm$fmul$mul$3$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$3$mul$cb
+endmodule // sm$fmul$mul$3$mul$product$cb
 
 
-module sm$fmul$mul$3$mul$mul(a,b,hi,lo);
+module sm$fmul$mul$3$mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -38192,10 +53438,110 @@ module sm$fmul$mul$3$mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // sm$fmul$mul$3$mul$mul
+endmodule // sm$fmul$mul$3$mul$product$mul
 
 
-module sm$fmul$mul$3$mul$round(sign,exp,frac,g,rs,rz,y);
+module sm$fmul$mul$3$mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$fmul$mul$3$mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sm$fmul$mul$3$mul$round
+
+
+module sm$fmul$mul$3$mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -38270,7 +53616,7 @@ module sm$fmul$mul$3$mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$fmul$mul$3$mul$round
+endmodule // sm$fmul$mul$3$mul$round$round
 
 
 module sm$fmul$mul$4(a,b,mod_a,mod_b,rz,sat,y);
@@ -38360,14 +53706,80 @@ module sm$fmul$mul$4$mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$fmul$mul$4$mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    sm$fmul$mul$4$mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$fmul$mul$4$mul
+
+
+module sm$fmul$mul$4$mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -38400,31 +53812,13 @@ module sm$fmul$mul$4$mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    sm$fmul$mul$4$mul$ca ca(
+    sm$fmul$mul$4$mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -38439,7 +53833,7 @@ module sm$fmul$mul$4$mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    sm$fmul$mul$4$mul$cb cb(
+    sm$fmul$mul$4$mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -38454,20 +53848,11 @@ module sm$fmul$mul$4$mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    sm$fmul$mul$4$mul$mul mul(
+    sm$fmul$mul$4$mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    sm$fmul$mul$4$mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -38476,58 +53861,23 @@ module sm$fmul$mul$4$mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // sm$fmul$mul$4$mul
+endmodule // sm$fmul$mul$4$mul$product
 
 
-module sm$fmul$mul$4$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$4$mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -38596,10 +53946,10 @@ module sm$fmul$mul$4$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$4$mul$ca
+endmodule // sm$fmul$mul$4$mul$product$ca
 
 
-module sm$fmul$mul$4$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$4$mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -38668,10 +54018,10 @@ module sm$fmul$mul$4$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$4$mul$cb
+endmodule // sm$fmul$mul$4$mul$product$cb
 
 
-module sm$fmul$mul$4$mul$mul(a,b,hi,lo);
+module sm$fmul$mul$4$mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -38685,10 +54035,110 @@ module sm$fmul$mul$4$mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // sm$fmul$mul$4$mul$mul
+endmodule // sm$fmul$mul$4$mul$product$mul
 
 
-module sm$fmul$mul$4$mul$round(sign,exp,frac,g,rs,rz,y);
+module sm$fmul$mul$4$mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$fmul$mul$4$mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sm$fmul$mul$4$mul$round
+
+
+module sm$fmul$mul$4$mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -38763,7 +54213,7 @@ module sm$fmul$mul$4$mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$fmul$mul$4$mul$round
+endmodule // sm$fmul$mul$4$mul$round$round
 
 
 module sm$fmul$mul$5(a,b,mod_a,mod_b,rz,sat,y);
@@ -38853,14 +54303,80 @@ module sm$fmul$mul$5$mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$fmul$mul$5$mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    sm$fmul$mul$5$mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$fmul$mul$5$mul
+
+
+module sm$fmul$mul$5$mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -38893,31 +54409,13 @@ module sm$fmul$mul$5$mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    sm$fmul$mul$5$mul$ca ca(
+    sm$fmul$mul$5$mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -38932,7 +54430,7 @@ module sm$fmul$mul$5$mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    sm$fmul$mul$5$mul$cb cb(
+    sm$fmul$mul$5$mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -38947,20 +54445,11 @@ module sm$fmul$mul$5$mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    sm$fmul$mul$5$mul$mul mul(
+    sm$fmul$mul$5$mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    sm$fmul$mul$5$mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -38969,58 +54458,23 @@ module sm$fmul$mul$5$mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // sm$fmul$mul$5$mul
+endmodule // sm$fmul$mul$5$mul$product
 
 
-module sm$fmul$mul$5$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$5$mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -39089,10 +54543,10 @@ module sm$fmul$mul$5$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$5$mul$ca
+endmodule // sm$fmul$mul$5$mul$product$ca
 
 
-module sm$fmul$mul$5$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$5$mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -39161,10 +54615,10 @@ module sm$fmul$mul$5$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$5$mul$cb
+endmodule // sm$fmul$mul$5$mul$product$cb
 
 
-module sm$fmul$mul$5$mul$mul(a,b,hi,lo);
+module sm$fmul$mul$5$mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -39178,10 +54632,110 @@ module sm$fmul$mul$5$mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // sm$fmul$mul$5$mul$mul
+endmodule // sm$fmul$mul$5$mul$product$mul
 
 
-module sm$fmul$mul$5$mul$round(sign,exp,frac,g,rs,rz,y);
+module sm$fmul$mul$5$mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$fmul$mul$5$mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sm$fmul$mul$5$mul$round
+
+
+module sm$fmul$mul$5$mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -39256,7 +54810,7 @@ module sm$fmul$mul$5$mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$fmul$mul$5$mul$round
+endmodule // sm$fmul$mul$5$mul$round$round
 
 
 module sm$fmul$mul$6(a,b,mod_a,mod_b,rz,sat,y);
@@ -39346,14 +54900,80 @@ module sm$fmul$mul$6$mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$fmul$mul$6$mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    sm$fmul$mul$6$mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$fmul$mul$6$mul
+
+
+module sm$fmul$mul$6$mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -39386,31 +55006,13 @@ module sm$fmul$mul$6$mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    sm$fmul$mul$6$mul$ca ca(
+    sm$fmul$mul$6$mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -39425,7 +55027,7 @@ module sm$fmul$mul$6$mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    sm$fmul$mul$6$mul$cb cb(
+    sm$fmul$mul$6$mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -39440,20 +55042,11 @@ module sm$fmul$mul$6$mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    sm$fmul$mul$6$mul$mul mul(
+    sm$fmul$mul$6$mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    sm$fmul$mul$6$mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -39462,58 +55055,23 @@ module sm$fmul$mul$6$mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // sm$fmul$mul$6$mul
+endmodule // sm$fmul$mul$6$mul$product
 
 
-module sm$fmul$mul$6$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$6$mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -39582,10 +55140,10 @@ module sm$fmul$mul$6$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$6$mul$ca
+endmodule // sm$fmul$mul$6$mul$product$ca
 
 
-module sm$fmul$mul$6$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$6$mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -39654,10 +55212,10 @@ module sm$fmul$mul$6$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$6$mul$cb
+endmodule // sm$fmul$mul$6$mul$product$cb
 
 
-module sm$fmul$mul$6$mul$mul(a,b,hi,lo);
+module sm$fmul$mul$6$mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -39671,10 +55229,110 @@ module sm$fmul$mul$6$mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // sm$fmul$mul$6$mul$mul
+endmodule // sm$fmul$mul$6$mul$product$mul
 
 
-module sm$fmul$mul$6$mul$round(sign,exp,frac,g,rs,rz,y);
+module sm$fmul$mul$6$mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$fmul$mul$6$mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sm$fmul$mul$6$mul$round
+
+
+module sm$fmul$mul$6$mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -39749,7 +55407,7 @@ module sm$fmul$mul$6$mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$fmul$mul$6$mul$round
+endmodule // sm$fmul$mul$6$mul$round$round
 
 
 module sm$fmul$mul$7(a,b,mod_a,mod_b,rz,sat,y);
@@ -39839,14 +55497,80 @@ module sm$fmul$mul$7$mul(a,b,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
+    // Stub signals
+    reg  [31:0] product$a;
+    reg  [31:0] product$b;
+    wire  [23:0] product$hi;
+    wire  [23:0] product$lo;
+    wire  product$sign;
+    wire  [9:0] product$esum;
+    wire  product$zero;
+    wire  product$inf;
+    wire  product$nan;
+    reg  [23:0] round$hi;
+    reg  [23:0] round$lo;
+    reg  round$sign;
+    reg  [9:0] round$esum;
+    reg  round$zero;
+    reg  round$inf;
+    reg  round$nan;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$fmul$mul$7$mul$product product(
+        .a(product$a),
+        .b(product$b),
+        .hi(product$hi),
+        .lo(product$lo),
+        .sign(product$sign),
+        .esum(product$esum),
+        .zero(product$zero),
+        .inf(product$inf),
+        .nan(product$nan)
+    );
+    sm$fmul$mul$7$mul$round round(
+        .hi(round$hi),
+        .lo(round$lo),
+        .sign(round$sign),
+        .esum(round$esum),
+        .zero(round$zero),
+        .inf(round$inf),
+        .nan(round$nan),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        product$a = a;
+        product$b = b;
+        round$hi = product$hi;
+        round$lo = product$lo;
+        round$sign = product$sign;
+        round$esum = product$esum;
+        round$zero = product$zero;
+        round$inf = product$inf;
+        round$nan = product$nan;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$fmul$mul$7$mul
+
+
+module sm$fmul$mul$7$mul$product(a,b,hi,lo,sign,esum,zero,inf,nan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    output reg  [23:0] hi;
+    output reg  [23:0] lo;
+    output reg  sign;
+    output reg  [9:0] esum;
+    output reg  zero;
+    output reg  inf;
+    output reg  nan;
 
     // Stub signals
     reg  [31:0] ca$a;
@@ -39879,31 +55603,13 @@ module sm$fmul$mul$7$mul(a,b,rz,y);
     reg  [23:0] mul$b;
     wire  [23:0] mul$hi;
     wire  [23:0] mul$lo;
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
 
     // Local signals
-    reg  sign;
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] ea;
-    reg  [10:0] eb;
-    reg  [10:0] esum;
-    reg  nan;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
+    reg  [9:0] ea;
+    reg  [9:0] eb;
 
     // Sub module instances
-    sm$fmul$mul$7$mul$ca ca(
+    sm$fmul$mul$7$mul$product$ca ca(
         .a(ca$a),
         .daz(ca$daz),
         .sign(ca$sign),
@@ -39918,7 +55624,7 @@ module sm$fmul$mul$7$mul(a,b,rz,y);
         .is_nan(ca$is_nan),
         .is_snan(ca$is_snan)
     );
-    sm$fmul$mul$7$mul$cb cb(
+    sm$fmul$mul$7$mul$product$cb cb(
         .a(cb$a),
         .daz(cb$daz),
         .sign(cb$sign),
@@ -39933,20 +55639,11 @@ module sm$fmul$mul$7$mul(a,b,rz,y);
         .is_nan(cb$is_nan),
         .is_snan(cb$is_snan)
     );
-    sm$fmul$mul$7$mul$mul mul(
+    sm$fmul$mul$7$mul$product$mul mul(
         .a(mul$a),
         .b(mul$b),
         .hi(mul$hi),
         .lo(mul$lo)
-    );
-    sm$fmul$mul$7$mul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
     );
 
     // Update code
@@ -39955,58 +55652,23 @@ module sm$fmul$mul$7$mul(a,b,rz,y);
         ca$daz = 1'b1;
         cb$a = b;
         cb$daz = 1'b1;
-        sign = ca$sign ^ cb$sign;
         mul$a = ca$sig;
         mul$b = cb$sig;
-        top = mul$hi[32'h17];
-        hi_lo = mul$hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        ea = ((ca$exp) & 11'h7ff);
-        eb = ((cb$exp) & 11'h7ff);
+        hi = mul$hi;
+        lo = mul$lo;
+        sign = ca$sign ^ cb$sign;
+        ea = ((ca$exp) & 10'h3ff);
+        eb = ((cb$exp) & 10'h3ff);
         esum = ea + eb;
-        frac = hi_sh;
-        if (mul$lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum + off_lo;
-        r_g = mul$lo[32'h16];
-        r_rs = |mul$lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum + off_hi;
-            r_g = mul$lo[32'h17];
-            r_rs = |mul$lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
+        zero = ca$is_zero | cb$is_zero;
+        inf = ca$is_inf | cb$is_inf;
         nan = ca$is_nan | cb$is_nan | (ca$is_inf & cb$is_zero) | (ca$is_zero & cb$is_inf);
-        y_v = round$y;
-        if (ca$is_zero | cb$is_zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (ca$is_inf | cb$is_inf) begin
-            y_v = inf;
-            if (sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
     end
 
-endmodule // sm$fmul$mul$7$mul
+endmodule // sm$fmul$mul$7$mul$product
 
 
-module sm$fmul$mul$7$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$7$mul$product$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -40075,10 +55737,10 @@ module sm$fmul$mul$7$mul$ca(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$7$mul$ca
+endmodule // sm$fmul$mul$7$mul$product$ca
 
 
-module sm$fmul$mul$7$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+module sm$fmul$mul$7$mul$product$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
 
     // Module arguments
     input wire  [31:0] a;
@@ -40147,10 +55809,10 @@ module sm$fmul$mul$7$mul$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal
         exp_eff = exp_eff_v;
     end
 
-endmodule // sm$fmul$mul$7$mul$cb
+endmodule // sm$fmul$mul$7$mul$product$cb
 
 
-module sm$fmul$mul$7$mul$mul(a,b,hi,lo);
+module sm$fmul$mul$7$mul$product$mul(a,b,hi,lo);
 
     // Module arguments
     input wire  [23:0] a;
@@ -40164,10 +55826,110 @@ module sm$fmul$mul$7$mul$mul(a,b,hi,lo);
        hi = product[47:24];
        lo = product[23:0];
     end
-endmodule // sm$fmul$mul$7$mul$mul
+endmodule // sm$fmul$mul$7$mul$product$mul
 
 
-module sm$fmul$mul$7$mul$round(sign,exp,frac,g,rs,rz,y);
+module sm$fmul$mul$7$mul$round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$fmul$mul$7$mul$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sm$fmul$mul$7$mul$round
+
+
+module sm$fmul$mul$7$mul$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -40242,7 +56004,26 @@ module sm$fmul$mul$7$mul$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$fmul$mul$7$mul$round
+endmodule // sm$fmul$mul$7$mul$round$round
+
+
+module sm$fmul$p_age(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fmul$p_age
 
 
 module sm$fmul$p_cta(d,q,clock);
@@ -40376,6 +56157,25 @@ module sm$fmul$p_wid(d,q,clock);
     end
 
 endmodule // sm$fmul$p_wid
+
+
+module sm$fmul$q0_age(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fmul$q0_age
 
 
 module sm$fmul$q0_cta(d,q,clock);
@@ -40661,6 +56461,25 @@ module sm$fmul$q0_wid(d,q,clock);
     end
 
 endmodule // sm$fmul$q0_wid
+
+
+module sm$fmul$q1_age(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fmul$q1_age
 
 
 module sm$fmul$q1_cta(d,q,clock);
@@ -43378,7 +59197,7 @@ module sm$fpu$age(clock,start,aged);
     output reg  aged;
 
     // Constant declarations
-    localparam  span = 5'b0;
+    localparam  span = 5'b111;
     localparam  one = 5'b1;
 
     // Stub signals
@@ -54905,7 +70724,7 @@ module sm$idec(word,bad,cls,dst_v,dst,dst_w,s0_v,s0,s0_w,s1_v,s1,s1_w,s2_v,s2,s2
     output reg  mem_atom;
 
     // Constant declarations
-    localparam  lat_sp = 6'b101;
+    localparam  lat_sp = 6'b110;
     localparam  lat_sfu = 6'b0;
     localparam  lat_fma = 6'b0;
     localparam  lat_sfumul = 6'b0;
@@ -55891,6 +71710,15 @@ module sm$lanes$0$d_alt(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -55906,15 +71734,39 @@ module sm$lanes$0$d_alt(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$0$d_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$d_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$0$d_alt$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -55959,6 +71811,63 @@ module sm$lanes$0$d_alt$stage$1(d,q,clock);
 endmodule // sm$lanes$0$d_alt$stage$1
 
 
+module sm$lanes$0$d_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_alt$stage$2
+
+
+module sm$lanes$0$d_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_alt$stage$3
+
+
+module sm$lanes$0$d_alt$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_alt$stage$4
+
+
 module sm$lanes$0$d_p(clock,d,q);
 
     // Module arguments
@@ -55973,6 +71882,15 @@ module sm$lanes$0$d_p(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -55988,15 +71906,39 @@ module sm$lanes$0$d_p(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$0$d_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$d_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$0$d_p$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -56041,6 +71983,63 @@ module sm$lanes$0$d_p$stage$1(d,q,clock);
 endmodule // sm$lanes$0$d_p$stage$1
 
 
+module sm$lanes$0$d_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_p$stage$2
+
+
+module sm$lanes$0$d_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_p$stage$3
+
+
+module sm$lanes$0$d_p$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_p$stage$4
+
+
 module sm$lanes$0$d_val(clock,d,q);
 
     // Module arguments
@@ -56055,6 +72054,15 @@ module sm$lanes$0$d_val(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -56070,15 +72078,39 @@ module sm$lanes$0$d_val(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$0$d_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$0$d_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$0$d_val$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -56121,6 +72153,63 @@ module sm$lanes$0$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$0$d_val$stage$1
+
+
+module sm$lanes$0$d_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_val$stage$2
+
+
+module sm$lanes$0$d_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_val$stage$3
+
+
+module sm$lanes$0$d_val$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$0$d_val$stage$4
 
 
 module sm$lanes$0$hold_ab(clock,d,q);
@@ -57331,6 +73420,15 @@ module sm$lanes$1$d_alt(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -57346,15 +73444,39 @@ module sm$lanes$1$d_alt(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$1$d_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$d_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$1$d_alt$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -57399,6 +73521,63 @@ module sm$lanes$1$d_alt$stage$1(d,q,clock);
 endmodule // sm$lanes$1$d_alt$stage$1
 
 
+module sm$lanes$1$d_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_alt$stage$2
+
+
+module sm$lanes$1$d_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_alt$stage$3
+
+
+module sm$lanes$1$d_alt$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_alt$stage$4
+
+
 module sm$lanes$1$d_p(clock,d,q);
 
     // Module arguments
@@ -57413,6 +73592,15 @@ module sm$lanes$1$d_p(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -57428,15 +73616,39 @@ module sm$lanes$1$d_p(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$1$d_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$d_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$1$d_p$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -57481,6 +73693,63 @@ module sm$lanes$1$d_p$stage$1(d,q,clock);
 endmodule // sm$lanes$1$d_p$stage$1
 
 
+module sm$lanes$1$d_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_p$stage$2
+
+
+module sm$lanes$1$d_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_p$stage$3
+
+
+module sm$lanes$1$d_p$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_p$stage$4
+
+
 module sm$lanes$1$d_val(clock,d,q);
 
     // Module arguments
@@ -57495,6 +73764,15 @@ module sm$lanes$1$d_val(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -57510,15 +73788,39 @@ module sm$lanes$1$d_val(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$1$d_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$1$d_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$1$d_val$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -57561,6 +73863,63 @@ module sm$lanes$1$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$1$d_val$stage$1
+
+
+module sm$lanes$1$d_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_val$stage$2
+
+
+module sm$lanes$1$d_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_val$stage$3
+
+
+module sm$lanes$1$d_val$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$1$d_val$stage$4
 
 
 module sm$lanes$1$hold_ab(clock,d,q);
@@ -58771,6 +75130,15 @@ module sm$lanes$2$d_alt(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -58786,15 +75154,39 @@ module sm$lanes$2$d_alt(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$2$d_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$d_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$2$d_alt$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -58839,6 +75231,63 @@ module sm$lanes$2$d_alt$stage$1(d,q,clock);
 endmodule // sm$lanes$2$d_alt$stage$1
 
 
+module sm$lanes$2$d_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_alt$stage$2
+
+
+module sm$lanes$2$d_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_alt$stage$3
+
+
+module sm$lanes$2$d_alt$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_alt$stage$4
+
+
 module sm$lanes$2$d_p(clock,d,q);
 
     // Module arguments
@@ -58853,6 +75302,15 @@ module sm$lanes$2$d_p(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -58868,15 +75326,39 @@ module sm$lanes$2$d_p(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$2$d_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$d_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$2$d_p$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -58921,6 +75403,63 @@ module sm$lanes$2$d_p$stage$1(d,q,clock);
 endmodule // sm$lanes$2$d_p$stage$1
 
 
+module sm$lanes$2$d_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_p$stage$2
+
+
+module sm$lanes$2$d_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_p$stage$3
+
+
+module sm$lanes$2$d_p$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_p$stage$4
+
+
 module sm$lanes$2$d_val(clock,d,q);
 
     // Module arguments
@@ -58935,6 +75474,15 @@ module sm$lanes$2$d_val(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -58950,15 +75498,39 @@ module sm$lanes$2$d_val(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$2$d_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$2$d_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$2$d_val$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -59001,6 +75573,63 @@ module sm$lanes$2$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$2$d_val$stage$1
+
+
+module sm$lanes$2$d_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_val$stage$2
+
+
+module sm$lanes$2$d_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_val$stage$3
+
+
+module sm$lanes$2$d_val$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$2$d_val$stage$4
 
 
 module sm$lanes$2$hold_ab(clock,d,q);
@@ -60211,6 +76840,15 @@ module sm$lanes$3$d_alt(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -60226,15 +76864,39 @@ module sm$lanes$3$d_alt(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$3$d_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$d_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$3$d_alt$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -60279,6 +76941,63 @@ module sm$lanes$3$d_alt$stage$1(d,q,clock);
 endmodule // sm$lanes$3$d_alt$stage$1
 
 
+module sm$lanes$3$d_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_alt$stage$2
+
+
+module sm$lanes$3$d_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_alt$stage$3
+
+
+module sm$lanes$3$d_alt$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_alt$stage$4
+
+
 module sm$lanes$3$d_p(clock,d,q);
 
     // Module arguments
@@ -60293,6 +77012,15 @@ module sm$lanes$3$d_p(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -60308,15 +77036,39 @@ module sm$lanes$3$d_p(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$3$d_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$d_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$3$d_p$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -60361,6 +77113,63 @@ module sm$lanes$3$d_p$stage$1(d,q,clock);
 endmodule // sm$lanes$3$d_p$stage$1
 
 
+module sm$lanes$3$d_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_p$stage$2
+
+
+module sm$lanes$3$d_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_p$stage$3
+
+
+module sm$lanes$3$d_p$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_p$stage$4
+
+
 module sm$lanes$3$d_val(clock,d,q);
 
     // Module arguments
@@ -60375,6 +77184,15 @@ module sm$lanes$3$d_val(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -60390,15 +77208,39 @@ module sm$lanes$3$d_val(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$3$d_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$3$d_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$3$d_val$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -60441,6 +77283,63 @@ module sm$lanes$3$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$3$d_val$stage$1
+
+
+module sm$lanes$3$d_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_val$stage$2
+
+
+module sm$lanes$3$d_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_val$stage$3
+
+
+module sm$lanes$3$d_val$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$3$d_val$stage$4
 
 
 module sm$lanes$3$hold_ab(clock,d,q);
@@ -61651,6 +78550,15 @@ module sm$lanes$4$d_alt(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -61666,15 +78574,39 @@ module sm$lanes$4$d_alt(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$4$d_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$d_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$4$d_alt$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -61719,6 +78651,63 @@ module sm$lanes$4$d_alt$stage$1(d,q,clock);
 endmodule // sm$lanes$4$d_alt$stage$1
 
 
+module sm$lanes$4$d_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_alt$stage$2
+
+
+module sm$lanes$4$d_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_alt$stage$3
+
+
+module sm$lanes$4$d_alt$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_alt$stage$4
+
+
 module sm$lanes$4$d_p(clock,d,q);
 
     // Module arguments
@@ -61733,6 +78722,15 @@ module sm$lanes$4$d_p(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -61748,15 +78746,39 @@ module sm$lanes$4$d_p(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$4$d_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$d_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$4$d_p$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -61801,6 +78823,63 @@ module sm$lanes$4$d_p$stage$1(d,q,clock);
 endmodule // sm$lanes$4$d_p$stage$1
 
 
+module sm$lanes$4$d_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_p$stage$2
+
+
+module sm$lanes$4$d_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_p$stage$3
+
+
+module sm$lanes$4$d_p$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_p$stage$4
+
+
 module sm$lanes$4$d_val(clock,d,q);
 
     // Module arguments
@@ -61815,6 +78894,15 @@ module sm$lanes$4$d_val(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -61830,15 +78918,39 @@ module sm$lanes$4$d_val(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$4$d_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$4$d_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$4$d_val$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -61881,6 +78993,63 @@ module sm$lanes$4$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$4$d_val$stage$1
+
+
+module sm$lanes$4$d_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_val$stage$2
+
+
+module sm$lanes$4$d_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_val$stage$3
+
+
+module sm$lanes$4$d_val$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$4$d_val$stage$4
 
 
 module sm$lanes$4$hold_ab(clock,d,q);
@@ -63091,6 +80260,15 @@ module sm$lanes$5$d_alt(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -63106,15 +80284,39 @@ module sm$lanes$5$d_alt(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$5$d_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$d_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$5$d_alt$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -63159,6 +80361,63 @@ module sm$lanes$5$d_alt$stage$1(d,q,clock);
 endmodule // sm$lanes$5$d_alt$stage$1
 
 
+module sm$lanes$5$d_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_alt$stage$2
+
+
+module sm$lanes$5$d_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_alt$stage$3
+
+
+module sm$lanes$5$d_alt$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_alt$stage$4
+
+
 module sm$lanes$5$d_p(clock,d,q);
 
     // Module arguments
@@ -63173,6 +80432,15 @@ module sm$lanes$5$d_p(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -63188,15 +80456,39 @@ module sm$lanes$5$d_p(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$5$d_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$d_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$5$d_p$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -63241,6 +80533,63 @@ module sm$lanes$5$d_p$stage$1(d,q,clock);
 endmodule // sm$lanes$5$d_p$stage$1
 
 
+module sm$lanes$5$d_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_p$stage$2
+
+
+module sm$lanes$5$d_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_p$stage$3
+
+
+module sm$lanes$5$d_p$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_p$stage$4
+
+
 module sm$lanes$5$d_val(clock,d,q);
 
     // Module arguments
@@ -63255,6 +80604,15 @@ module sm$lanes$5$d_val(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -63270,15 +80628,39 @@ module sm$lanes$5$d_val(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$5$d_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$5$d_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$5$d_val$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -63321,6 +80703,63 @@ module sm$lanes$5$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$5$d_val$stage$1
+
+
+module sm$lanes$5$d_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_val$stage$2
+
+
+module sm$lanes$5$d_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_val$stage$3
+
+
+module sm$lanes$5$d_val$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$5$d_val$stage$4
 
 
 module sm$lanes$5$hold_ab(clock,d,q);
@@ -64531,6 +81970,15 @@ module sm$lanes$6$d_alt(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -64546,15 +81994,39 @@ module sm$lanes$6$d_alt(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$6$d_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$d_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$6$d_alt$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -64599,6 +82071,63 @@ module sm$lanes$6$d_alt$stage$1(d,q,clock);
 endmodule // sm$lanes$6$d_alt$stage$1
 
 
+module sm$lanes$6$d_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_alt$stage$2
+
+
+module sm$lanes$6$d_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_alt$stage$3
+
+
+module sm$lanes$6$d_alt$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_alt$stage$4
+
+
 module sm$lanes$6$d_p(clock,d,q);
 
     // Module arguments
@@ -64613,6 +82142,15 @@ module sm$lanes$6$d_p(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -64628,15 +82166,39 @@ module sm$lanes$6$d_p(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$6$d_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$d_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$6$d_p$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -64681,6 +82243,63 @@ module sm$lanes$6$d_p$stage$1(d,q,clock);
 endmodule // sm$lanes$6$d_p$stage$1
 
 
+module sm$lanes$6$d_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_p$stage$2
+
+
+module sm$lanes$6$d_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_p$stage$3
+
+
+module sm$lanes$6$d_p$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_p$stage$4
+
+
 module sm$lanes$6$d_val(clock,d,q);
 
     // Module arguments
@@ -64695,6 +82314,15 @@ module sm$lanes$6$d_val(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -64710,15 +82338,39 @@ module sm$lanes$6$d_val(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$6$d_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$6$d_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$6$d_val$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -64761,6 +82413,63 @@ module sm$lanes$6$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$6$d_val$stage$1
+
+
+module sm$lanes$6$d_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_val$stage$2
+
+
+module sm$lanes$6$d_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_val$stage$3
+
+
+module sm$lanes$6$d_val$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$6$d_val$stage$4
 
 
 module sm$lanes$6$hold_ab(clock,d,q);
@@ -65971,6 +83680,15 @@ module sm$lanes$7$d_alt(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -65986,15 +83704,39 @@ module sm$lanes$7$d_alt(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$7$d_alt$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$d_alt$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$7$d_alt$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -66039,6 +83781,63 @@ module sm$lanes$7$d_alt$stage$1(d,q,clock);
 endmodule // sm$lanes$7$d_alt$stage$1
 
 
+module sm$lanes$7$d_alt$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_alt$stage$2
+
+
+module sm$lanes$7$d_alt$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_alt$stage$3
+
+
+module sm$lanes$7$d_alt$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_alt$stage$4
+
+
 module sm$lanes$7$d_p(clock,d,q);
 
     // Module arguments
@@ -66053,6 +83852,15 @@ module sm$lanes$7$d_p(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -66068,15 +83876,39 @@ module sm$lanes$7$d_p(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$7$d_p$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$d_p$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$7$d_p$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -66121,6 +83953,63 @@ module sm$lanes$7$d_p$stage$1(d,q,clock);
 endmodule // sm$lanes$7$d_p$stage$1
 
 
+module sm$lanes$7$d_p$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_p$stage$2
+
+
+module sm$lanes$7$d_p$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_p$stage$3
+
+
+module sm$lanes$7$d_p$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_p$stage$4
+
+
 module sm$lanes$7$d_val(clock,d,q);
 
     // Module arguments
@@ -66135,6 +84024,15 @@ module sm$lanes$7$d_val(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -66150,15 +84048,39 @@ module sm$lanes$7$d_val(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$lanes$7$d_val$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$lanes$7$d_val$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$lanes$7$d_val$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -66201,6 +84123,63 @@ module sm$lanes$7$d_val$stage$1(d,q,clock);
     end
 
 endmodule // sm$lanes$7$d_val$stage$1
+
+
+module sm$lanes$7$d_val$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_val$stage$2
+
+
+module sm$lanes$7$d_val$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_val$stage$3
+
+
+module sm$lanes$7$d_val$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$lanes$7$d_val$stage$4
 
 
 module sm$lanes$7$hold_ab(clock,d,q);
@@ -73759,7 +91738,7 @@ module sm$lsu$age(clock,start,aged);
     output reg  aged;
 
     // Constant declarations
-    localparam  span = 5'b0;
+    localparam  span = 5'b111;
     localparam  one = 5'b1;
 
     // Stub signals
@@ -74236,28 +92215,109 @@ module sm$lsu$alu$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
     input wire  rz;
     output reg  [31:0] y;
 
-    // Constant declarations
-    localparam  ones27 = 27'h7ffffff;
-    localparam  one27 = 27'h1;
-    localparam  one26 = 26'h1;
-    localparam  c16 = 11'b10000;
-    localparam  c8 = 11'b1000;
-    localparam  c4 = 11'b100;
-    localparam  c2 = 11'b10;
-    localparam  c1 = 11'b1;
-    localparam  off = 11'b1000000;
-    localparam  off_carry = 11'b1000001;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
     // Stub signals
+    reg  align$x_sign;
+    reg  [9:0] align$x_exp;
+    reg  [23:0] align$x_sig;
+    reg  align$y_sign;
+    reg  [9:0] align$y_exp;
+    reg  [23:0] align$y_sig;
+    wire  [27:0] align$sum;
+    wire  align$sign;
+    wire  align$both_neg;
+    wire  [9:0] align$exp;
+    reg  [27:0] norm$sum;
+    reg  [9:0] norm$exp;
+    wire  norm$zero;
+    wire  [10:0] norm$n_exp;
+    wire  [22:0] norm$frac;
+    wire  norm$g;
+    wire  norm$rs;
     reg  round$sign;
-    reg  [10:0] round$exp;
+    reg  round$both_neg;
+    reg  round$zero;
+    reg  [10:0] round$n_exp;
     reg  [22:0] round$frac;
     reg  round$g;
     reg  round$rs;
     reg  round$rz;
     wire  [31:0] round$y;
+
+    // Sub module instances
+    sm$lsu$alu$fadd$core$align align(
+        .x_sign(align$x_sign),
+        .x_exp(align$x_exp),
+        .x_sig(align$x_sig),
+        .y_sign(align$y_sign),
+        .y_exp(align$y_exp),
+        .y_sig(align$y_sig),
+        .sum(align$sum),
+        .sign(align$sign),
+        .both_neg(align$both_neg),
+        .exp(align$exp)
+    );
+    sm$lsu$alu$fadd$core$norm norm(
+        .sum(norm$sum),
+        .exp(norm$exp),
+        .zero(norm$zero),
+        .n_exp(norm$n_exp),
+        .frac(norm$frac),
+        .g(norm$g),
+        .rs(norm$rs)
+    );
+    sm$lsu$alu$fadd$core$round round(
+        .sign(round$sign),
+        .both_neg(round$both_neg),
+        .zero(round$zero),
+        .n_exp(round$n_exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        align$x_sign = x_sign;
+        align$x_exp = x_exp;
+        align$x_sig = x_sig;
+        align$y_sign = y_sign;
+        align$y_exp = y_exp;
+        align$y_sig = y_sig;
+        norm$sum = align$sum;
+        norm$exp = align$exp;
+        round$sign = align$sign;
+        round$both_neg = align$both_neg;
+        round$zero = norm$zero;
+        round$n_exp = norm$n_exp;
+        round$frac = norm$frac;
+        round$g = norm$g;
+        round$rs = norm$rs;
+        round$rz = rz;
+        y = round$y;
+    end
+
+endmodule // sm$lsu$alu$fadd$core
+
+
+module sm$lsu$alu$fadd$core$align(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,sum,sign,both_neg,exp);
+
+    // Module arguments
+    input wire  x_sign;
+    input wire  [9:0] x_exp;
+    input wire  [23:0] x_sig;
+    input wire  y_sign;
+    input wire  [9:0] y_exp;
+    input wire  [23:0] y_sig;
+    output reg  [27:0] sum;
+    output reg  sign;
+    output reg  both_neg;
+    output reg  [9:0] exp;
+
+    // Constant declarations
+    localparam  ones27 = 27'h7ffffff;
+    localparam  one27 = 27'h1;
 
     // Local signals
     reg  x_big;
@@ -74276,39 +92336,7 @@ module sm$lsu$alu$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
     reg  [26:0] s_al;
     reg  [27:0] l28;
     reg  [27:0] s28;
-    reg  [27:0] sum;
-    reg  carry;
-    reg  exact_zero;
-    reg  [25:0] nc;
-    reg  [26:0] x0;
-    reg  [26:0] x1;
-    reg  [26:0] x2;
-    reg  [26:0] x3;
-    reg  [26:0] x4;
-    reg  [25:0] x5;
-    reg  [10:0] e0;
-    reg  [10:0] e1;
-    reg  [10:0] e2;
-    reg  [10:0] e3;
-    reg  [10:0] e4;
-    reg  [10:0] e5;
-    reg  [10:0] l_exp11;
-    reg  [25:0] x4_lo;
-    reg  [25:0] n26;
-    reg  [10:0] e_n;
-    reg  zero_sign;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sm$lsu$alu$fadd$core$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
+    reg  [27:0] sum_v;
 
     // Update code
     always @(*) begin
@@ -74339,17 +92367,69 @@ module sm$lsu$alu$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
         end
         l28 = ((l27) & 28'hfffffff);
         s28 = ((s_al) & 28'hfffffff);
-        sum = l28 + s28;
+        sum_v = l28 + s28;
         if (l_sign != s_sign) begin
-            sum = l28 - s28;
+            sum_v = l28 - s28;
         end
+        sum = sum_v;
+        sign = l_sign;
+        both_neg = l_sign & s_sign;
+        exp = l_exp;
+    end
+
+endmodule // sm$lsu$alu$fadd$core$align
+
+
+module sm$lsu$alu$fadd$core$norm(sum,exp,zero,n_exp,frac,g,rs);
+
+    // Module arguments
+    input wire  [27:0] sum;
+    input wire  [9:0] exp;
+    output reg  zero;
+    output reg  [10:0] n_exp;
+    output reg  [22:0] frac;
+    output reg  g;
+    output reg  rs;
+
+    // Constant declarations
+    localparam  one26 = 26'h1;
+    localparam  c16 = 11'b10000;
+    localparam  c8 = 11'b1000;
+    localparam  c4 = 11'b100;
+    localparam  c2 = 11'b10;
+    localparam  c1 = 11'b1;
+    localparam  off = 11'b1000000;
+    localparam  off_carry = 11'b1000001;
+
+    // Local signals
+    reg  carry;
+    reg  [25:0] nc;
+    reg  [26:0] x0;
+    reg  [26:0] x1;
+    reg  [26:0] x2;
+    reg  [26:0] x3;
+    reg  [26:0] x4;
+    reg  [25:0] x5;
+    reg  [10:0] e0;
+    reg  [10:0] e1;
+    reg  [10:0] e2;
+    reg  [10:0] e3;
+    reg  [10:0] e4;
+    reg  [10:0] e5;
+    reg  [10:0] l_exp11;
+    reg  [25:0] x4_lo;
+    reg  [25:0] n26;
+    reg  [10:0] e_n;
+
+    // Update code
+    always @(*) begin
         carry = sum[32'h1b];
-        exact_zero = ~|sum;
+        zero = ~|sum;
         nc = sum[(32'h1)+:(26)];
         if (sum[32'h0]) begin
             nc = sum[(32'h1)+:(26)] | one26;
         end
-        l_exp11 = ((l_exp) & 11'h7ff);
+        l_exp11 = ((exp) & 11'h7ff);
         e0 = l_exp11 + off;
         x0 = sum[(32'h0)+:(27)];
         x1 = x0;
@@ -74389,27 +92469,77 @@ module sm$lsu$alu$fadd$core(x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,rz,y);
             n26 = nc;
             e_n = l_exp11 + off_carry;
         end
-        round$sign = l_sign;
-        round$exp = e_n;
-        round$frac = n26[(32'h3)+:(23)];
-        round$g = n26[32'h2];
-        round$rs = n26[32'h1] | n26[32'h0];
+        n_exp = e_n;
+        frac = n26[(32'h3)+:(23)];
+        g = n26[32'h2];
+        rs = n26[32'h1] | n26[32'h0];
+    end
+
+endmodule // sm$lsu$alu$fadd$core$norm
+
+
+module sm$lsu$alu$fadd$core$round(sign,both_neg,zero,n_exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  both_neg;
+    input wire  zero;
+    input wire  [10:0] n_exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sm$lsu$alu$fadd$core$round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$sign = sign;
+        round$exp = n_exp;
+        round$frac = frac;
+        round$g = g;
+        round$rs = rs;
         round$rz = rz;
-        zero_sign = l_sign & s_sign;
         y_v = round$y;
-        if (exact_zero) begin
+        if (zero) begin
             y_v = zero32;
-            if (zero_sign) begin
+            if (both_neg) begin
                 y_v = sign_bit;
             end
         end
         y = y_v;
     end
 
-endmodule // sm$lsu$alu$fadd$core
+endmodule // sm$lsu$alu$fadd$core$round
 
 
-module sm$lsu$alu$fadd$core$round(sign,exp,frac,g,rs,rz,y);
+module sm$lsu$alu$fadd$core$round$round(sign,exp,frac,g,rs,rz,y);
 
     // Module arguments
     input wire  sign;
@@ -74484,7 +92614,7 @@ module sm$lsu$alu$fadd$core$round(sign,exp,frac,g,rs,rz,y);
         y = y_v;
     end
 
-endmodule // sm$lsu$alu$fadd$core$round
+endmodule // sm$lsu$alu$fadd$core$round$round
 
 
 module sm$lsu$aold(d,q,clock);
@@ -113243,6 +131373,15 @@ module sm$pipe$dl_addr(clock,d,q);
     reg  [8:0] stage$1$d;
     wire  [8:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [8:0] stage$2$d;
+    wire  [8:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [8:0] stage$3$d;
+    wire  [8:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [8:0] stage$4$d;
+    wire  [8:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [8:0] last;
@@ -113258,15 +131397,39 @@ module sm$pipe$dl_addr(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$pipe$dl_addr$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$dl_addr$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$dl_addr$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -113311,6 +131474,63 @@ module sm$pipe$dl_addr$stage$1(d,q,clock);
 endmodule // sm$pipe$dl_addr$stage$1
 
 
+module sm$pipe$dl_addr$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [8:0] d;
+    output reg  [8:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 9'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_addr$stage$2
+
+
+module sm$pipe$dl_addr$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [8:0] d;
+    output reg  [8:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 9'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_addr$stage$3
+
+
+module sm$pipe$dl_addr$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [8:0] d;
+    output reg  [8:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 9'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_addr$stage$4
+
+
 module sm$pipe$dl_didx(clock,d,q);
 
     // Module arguments
@@ -113325,6 +131545,15 @@ module sm$pipe$dl_didx(clock,d,q);
     reg  [7:0] stage$1$d;
     wire  [7:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [7:0] stage$2$d;
+    wire  [7:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [7:0] stage$3$d;
+    wire  [7:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [7:0] stage$4$d;
+    wire  [7:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [7:0] last;
@@ -113340,15 +131569,39 @@ module sm$pipe$dl_didx(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$pipe$dl_didx$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$dl_didx$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$dl_didx$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -113393,6 +131646,63 @@ module sm$pipe$dl_didx$stage$1(d,q,clock);
 endmodule // sm$pipe$dl_didx$stage$1
 
 
+module sm$pipe$dl_didx$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_didx$stage$2
+
+
+module sm$pipe$dl_didx$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_didx$stage$3
+
+
+module sm$pipe$dl_didx$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_didx$stage$4
+
+
 module sm$pipe$dl_exec(clock,d,q);
 
     // Module arguments
@@ -113407,6 +131717,15 @@ module sm$pipe$dl_exec(clock,d,q);
     reg  [7:0] stage$1$d;
     wire  [7:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [7:0] stage$2$d;
+    wire  [7:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [7:0] stage$3$d;
+    wire  [7:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [7:0] stage$4$d;
+    wire  [7:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [7:0] last;
@@ -113422,15 +131741,39 @@ module sm$pipe$dl_exec(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$pipe$dl_exec$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$dl_exec$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$dl_exec$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -113475,6 +131818,63 @@ module sm$pipe$dl_exec$stage$1(d,q,clock);
 endmodule // sm$pipe$dl_exec$stage$1
 
 
+module sm$pipe$dl_exec$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_exec$stage$2
+
+
+module sm$pipe$dl_exec$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_exec$stage$3
+
+
+module sm$pipe$dl_exec$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_exec$stage$4
+
+
 module sm$pipe$dl_grp(clock,d,q);
 
     // Module arguments
@@ -113489,6 +131889,15 @@ module sm$pipe$dl_grp(clock,d,q);
     reg  [1:0] stage$1$d;
     wire  [1:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [1:0] stage$2$d;
+    wire  [1:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [1:0] stage$3$d;
+    wire  [1:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [1:0] stage$4$d;
+    wire  [1:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [1:0] last;
@@ -113504,15 +131913,39 @@ module sm$pipe$dl_grp(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$pipe$dl_grp$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$dl_grp$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$dl_grp$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -113557,6 +131990,63 @@ module sm$pipe$dl_grp$stage$1(d,q,clock);
 endmodule // sm$pipe$dl_grp$stage$1
 
 
+module sm$pipe$dl_grp$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_grp$stage$2
+
+
+module sm$pipe$dl_grp$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_grp$stage$3
+
+
+module sm$pipe$dl_grp$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_grp$stage$4
+
+
 module sm$pipe$dl_warp(clock,d,q);
 
     // Module arguments
@@ -113571,6 +132061,15 @@ module sm$pipe$dl_warp(clock,d,q);
     reg  [4:0] stage$1$d;
     wire  [4:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [4:0] stage$2$d;
+    wire  [4:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [4:0] stage$3$d;
+    wire  [4:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [4:0] stage$4$d;
+    wire  [4:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [4:0] last;
@@ -113586,15 +132085,39 @@ module sm$pipe$dl_warp(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$pipe$dl_warp$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$dl_warp$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$dl_warp$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -113639,6 +132162,63 @@ module sm$pipe$dl_warp$stage$1(d,q,clock);
 endmodule // sm$pipe$dl_warp$stage$1
 
 
+module sm$pipe$dl_warp$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_warp$stage$2
+
+
+module sm$pipe$dl_warp$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_warp$stage$3
+
+
+module sm$pipe$dl_warp$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_warp$stage$4
+
+
 module sm$pipe$dl_wp(clock,d,q);
 
     // Module arguments
@@ -113653,6 +132233,15 @@ module sm$pipe$dl_wp(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -113668,15 +132257,39 @@ module sm$pipe$dl_wp(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$pipe$dl_wp$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$dl_wp$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$dl_wp$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -113721,6 +132334,63 @@ module sm$pipe$dl_wp$stage$1(d,q,clock);
 endmodule // sm$pipe$dl_wp$stage$1
 
 
+module sm$pipe$dl_wp$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_wp$stage$2
+
+
+module sm$pipe$dl_wp$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_wp$stage$3
+
+
+module sm$pipe$dl_wp$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_wp$stage$4
+
+
 module sm$pipe$dl_wr(clock,d,q);
 
     // Module arguments
@@ -113735,6 +132405,15 @@ module sm$pipe$dl_wr(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -113750,15 +132429,39 @@ module sm$pipe$dl_wr(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$pipe$dl_wr$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$pipe$dl_wr$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$pipe$dl_wr$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -113801,6 +132504,63 @@ module sm$pipe$dl_wr$stage$1(d,q,clock);
     end
 
 endmodule // sm$pipe$dl_wr$stage$1
+
+
+module sm$pipe$dl_wr$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_wr$stage$2
+
+
+module sm$pipe$dl_wr$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_wr$stage$3
+
+
+module sm$pipe$dl_wr$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$dl_wr$stage$4
 
 
 module sm$pipe$e_cta(d,q,clock);
@@ -116978,6 +135738,15 @@ module sm$pipe$rl_cta(clock,d,q);
     reg  [31:0] stage$6$d;
     wire  [31:0] stage$6$q;
     reg  stage$6$clock;
+    reg  [31:0] stage$7$d;
+    wire  [31:0] stage$7$q;
+    reg  stage$7$clock;
+    reg  [31:0] stage$8$d;
+    wire  [31:0] stage$8$q;
+    reg  stage$8$clock;
+    reg  [31:0] stage$9$d;
+    wire  [31:0] stage$9$q;
+    reg  stage$9$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -117018,6 +135787,21 @@ module sm$pipe$rl_cta(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    sm$pipe$rl_cta$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+    sm$pipe$rl_cta$stage$8 stage$8(
+        .d(stage$8$d),
+        .q(stage$8$q),
+        .clock(stage$8$clock)
+    );
+    sm$pipe$rl_cta$stage$9 stage$9(
+        .d(stage$9$d),
+        .q(stage$9$q),
+        .clock(stage$9$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -117028,6 +135812,9 @@ module sm$pipe$rl_cta(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$8$clock = clock;
+        stage$9$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -117035,6 +135822,9 @@ module sm$pipe$rl_cta(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        stage$8$d = stage$7$q;
+        stage$9$d = stage$8$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -117042,6 +135832,9 @@ module sm$pipe$rl_cta(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
+        last = stage$8$q;
+        last = stage$9$q;
         q = last;
     end
 
@@ -117181,6 +135974,63 @@ module sm$pipe$rl_cta$stage$6(d,q,clock);
 endmodule // sm$pipe$rl_cta$stage$6
 
 
+module sm$pipe$rl_cta$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_cta$stage$7
+
+
+module sm$pipe$rl_cta$stage$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_cta$stage$8
+
+
+module sm$pipe$rl_cta$stage$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_cta$stage$9
+
+
 module sm$pipe$rl_mask(clock,d,q);
 
     // Module arguments
@@ -117210,6 +136060,15 @@ module sm$pipe$rl_mask(clock,d,q);
     reg  [31:0] stage$6$d;
     wire  [31:0] stage$6$q;
     reg  stage$6$clock;
+    reg  [31:0] stage$7$d;
+    wire  [31:0] stage$7$q;
+    reg  stage$7$clock;
+    reg  [31:0] stage$8$d;
+    wire  [31:0] stage$8$q;
+    reg  stage$8$clock;
+    reg  [31:0] stage$9$d;
+    wire  [31:0] stage$9$q;
+    reg  stage$9$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -117250,6 +136109,21 @@ module sm$pipe$rl_mask(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    sm$pipe$rl_mask$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+    sm$pipe$rl_mask$stage$8 stage$8(
+        .d(stage$8$d),
+        .q(stage$8$q),
+        .clock(stage$8$clock)
+    );
+    sm$pipe$rl_mask$stage$9 stage$9(
+        .d(stage$9$d),
+        .q(stage$9$q),
+        .clock(stage$9$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -117260,6 +136134,9 @@ module sm$pipe$rl_mask(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$8$clock = clock;
+        stage$9$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -117267,6 +136144,9 @@ module sm$pipe$rl_mask(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        stage$8$d = stage$7$q;
+        stage$9$d = stage$8$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -117274,6 +136154,9 @@ module sm$pipe$rl_mask(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
+        last = stage$8$q;
+        last = stage$9$q;
         q = last;
     end
 
@@ -117413,6 +136296,63 @@ module sm$pipe$rl_mask$stage$6(d,q,clock);
 endmodule // sm$pipe$rl_mask$stage$6
 
 
+module sm$pipe$rl_mask$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_mask$stage$7
+
+
+module sm$pipe$rl_mask$stage$8(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_mask$stage$8
+
+
+module sm$pipe$rl_mask$stage$9(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_mask$stage$9
+
+
 module sm$pipe$rl_pc(clock,d,q);
 
     // Module arguments
@@ -117442,6 +136382,15 @@ module sm$pipe$rl_pc(clock,d,q);
     reg  [23:0] stage$6$d;
     wire  [23:0] stage$6$q;
     reg  stage$6$clock;
+    reg  [23:0] stage$7$d;
+    wire  [23:0] stage$7$q;
+    reg  stage$7$clock;
+    reg  [23:0] stage$8$d;
+    wire  [23:0] stage$8$q;
+    reg  stage$8$clock;
+    reg  [23:0] stage$9$d;
+    wire  [23:0] stage$9$q;
+    reg  stage$9$clock;
 
     // Local signals
     reg  [23:0] last;
@@ -117482,6 +136431,21 @@ module sm$pipe$rl_pc(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    sm$pipe$rl_pc$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+    sm$pipe$rl_pc$stage$8 stage$8(
+        .d(stage$8$d),
+        .q(stage$8$q),
+        .clock(stage$8$clock)
+    );
+    sm$pipe$rl_pc$stage$9 stage$9(
+        .d(stage$9$d),
+        .q(stage$9$q),
+        .clock(stage$9$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -117492,6 +136456,9 @@ module sm$pipe$rl_pc(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$8$clock = clock;
+        stage$9$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -117499,6 +136466,9 @@ module sm$pipe$rl_pc(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        stage$8$d = stage$7$q;
+        stage$9$d = stage$8$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -117506,6 +136476,9 @@ module sm$pipe$rl_pc(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
+        last = stage$8$q;
+        last = stage$9$q;
         q = last;
     end
 
@@ -117645,6 +136618,63 @@ module sm$pipe$rl_pc$stage$6(d,q,clock);
 endmodule // sm$pipe$rl_pc$stage$6
 
 
+module sm$pipe$rl_pc$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_pc$stage$7
+
+
+module sm$pipe$rl_pc$stage$8(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_pc$stage$8
+
+
+module sm$pipe$rl_pc$stage$9(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_pc$stage$9
+
+
 module sm$pipe$rl_v(clock,d,q);
 
     // Module arguments
@@ -117674,6 +136704,15 @@ module sm$pipe$rl_v(clock,d,q);
     reg  stage$6$d;
     wire  stage$6$q;
     reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
+    reg  stage$8$d;
+    wire  stage$8$q;
+    reg  stage$8$clock;
+    reg  stage$9$d;
+    wire  stage$9$q;
+    reg  stage$9$clock;
 
     // Local signals
     reg  last;
@@ -117714,6 +136753,21 @@ module sm$pipe$rl_v(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    sm$pipe$rl_v$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+    sm$pipe$rl_v$stage$8 stage$8(
+        .d(stage$8$d),
+        .q(stage$8$q),
+        .clock(stage$8$clock)
+    );
+    sm$pipe$rl_v$stage$9 stage$9(
+        .d(stage$9$d),
+        .q(stage$9$q),
+        .clock(stage$9$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -117724,6 +136778,9 @@ module sm$pipe$rl_v(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$8$clock = clock;
+        stage$9$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -117731,6 +136788,9 @@ module sm$pipe$rl_v(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        stage$8$d = stage$7$q;
+        stage$9$d = stage$8$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -117738,6 +136798,9 @@ module sm$pipe$rl_v(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
+        last = stage$8$q;
+        last = stage$9$q;
         q = last;
     end
 
@@ -117877,6 +136940,63 @@ module sm$pipe$rl_v$stage$6(d,q,clock);
 endmodule // sm$pipe$rl_v$stage$6
 
 
+module sm$pipe$rl_v$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_v$stage$7
+
+
+module sm$pipe$rl_v$stage$8(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_v$stage$8
+
+
+module sm$pipe$rl_v$stage$9(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_v$stage$9
+
+
 module sm$pipe$rl_warp(clock,d,q);
 
     // Module arguments
@@ -117906,6 +137026,15 @@ module sm$pipe$rl_warp(clock,d,q);
     reg  [4:0] stage$6$d;
     wire  [4:0] stage$6$q;
     reg  stage$6$clock;
+    reg  [4:0] stage$7$d;
+    wire  [4:0] stage$7$q;
+    reg  stage$7$clock;
+    reg  [4:0] stage$8$d;
+    wire  [4:0] stage$8$q;
+    reg  stage$8$clock;
+    reg  [4:0] stage$9$d;
+    wire  [4:0] stage$9$q;
+    reg  stage$9$clock;
 
     // Local signals
     reg  [4:0] last;
@@ -117946,6 +137075,21 @@ module sm$pipe$rl_warp(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    sm$pipe$rl_warp$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+    sm$pipe$rl_warp$stage$8 stage$8(
+        .d(stage$8$d),
+        .q(stage$8$q),
+        .clock(stage$8$clock)
+    );
+    sm$pipe$rl_warp$stage$9 stage$9(
+        .d(stage$9$d),
+        .q(stage$9$q),
+        .clock(stage$9$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -117956,6 +137100,9 @@ module sm$pipe$rl_warp(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$8$clock = clock;
+        stage$9$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -117963,6 +137110,9 @@ module sm$pipe$rl_warp(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        stage$8$d = stage$7$q;
+        stage$9$d = stage$8$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -117970,6 +137120,9 @@ module sm$pipe$rl_warp(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
+        last = stage$8$q;
+        last = stage$9$q;
         q = last;
     end
 
@@ -118109,6 +137262,63 @@ module sm$pipe$rl_warp$stage$6(d,q,clock);
 endmodule // sm$pipe$rl_warp$stage$6
 
 
+module sm$pipe$rl_warp$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_warp$stage$7
+
+
+module sm$pipe$rl_warp$stage$8(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_warp$stage$8
+
+
+module sm$pipe$rl_warp$stage$9(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_warp$stage$9
+
+
 module sm$pipe$rl_wid(clock,d,q);
 
     // Module arguments
@@ -118138,6 +137348,15 @@ module sm$pipe$rl_wid(clock,d,q);
     reg  [4:0] stage$6$d;
     wire  [4:0] stage$6$q;
     reg  stage$6$clock;
+    reg  [4:0] stage$7$d;
+    wire  [4:0] stage$7$q;
+    reg  stage$7$clock;
+    reg  [4:0] stage$8$d;
+    wire  [4:0] stage$8$q;
+    reg  stage$8$clock;
+    reg  [4:0] stage$9$d;
+    wire  [4:0] stage$9$q;
+    reg  stage$9$clock;
 
     // Local signals
     reg  [4:0] last;
@@ -118178,6 +137397,21 @@ module sm$pipe$rl_wid(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    sm$pipe$rl_wid$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+    sm$pipe$rl_wid$stage$8 stage$8(
+        .d(stage$8$d),
+        .q(stage$8$q),
+        .clock(stage$8$clock)
+    );
+    sm$pipe$rl_wid$stage$9 stage$9(
+        .d(stage$9$d),
+        .q(stage$9$q),
+        .clock(stage$9$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -118188,6 +137422,9 @@ module sm$pipe$rl_wid(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$8$clock = clock;
+        stage$9$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -118195,6 +137432,9 @@ module sm$pipe$rl_wid(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        stage$8$d = stage$7$q;
+        stage$9$d = stage$8$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -118202,6 +137442,9 @@ module sm$pipe$rl_wid(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
+        last = stage$8$q;
+        last = stage$9$q;
         q = last;
     end
 
@@ -118339,6 +137582,63 @@ module sm$pipe$rl_wid$stage$6(d,q,clock);
     end
 
 endmodule // sm$pipe$rl_wid$stage$6
+
+
+module sm$pipe$rl_wid$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_wid$stage$7
+
+
+module sm$pipe$rl_wid$stage$8(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_wid$stage$8
+
+
+module sm$pipe$rl_wid$stage$9(d,q,clock);
+
+    // Module arguments
+    input wire  [4:0] d;
+    output reg  [4:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 5'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$pipe$rl_wid$stage$9
 
 
 module sm$pipe$xaddr(d,q,clock);

@@ -1,6 +1,6 @@
 //! The SP datapath (the core the SM instantiates 8 times): random operation streams over
 //! every op code, modifier, rounding mode and condition, checked against the golden model
-//! at the documented latency of 2 clocks, then co-simulated (Verilator RTL and gate level,
+//! at the documented latency (`SP_LATENCY` clocks), then co-simulated (Verilator RTL and gate level,
 //! Icarus). Larger runs: `heddle cosim sp_datapath --vectors N`.
 use heddle_sim::golden::sp_datapath::{exec, op, SpOp};
 use heddle_sim::runners::{sp_datapath, Replays};

@@ -2,12 +2,20 @@
 //! compare, conversions, and the round/pack leaf they share.
 
 pub mod add;
+pub mod add_align;
 pub mod add_core;
+pub mod add_norm;
+pub mod add_round;
 pub mod classify;
 pub mod cmp;
 pub mod cvt;
+pub mod cvt_norm;
+pub mod cvt_shift;
 pub mod mad;
+pub mod mad_operands;
 pub mod mul;
+pub mod mul_round;
+pub mod product;
 pub mod round_pack;
 pub mod unpack;
 

@@ -7,13 +7,15 @@
 //!
 //! The unit works on the register file's other-units client, first among the other units
 //! (before the load/store unit and the SFU and FMA unit: reads, writes and releases). The
-//! SPs read bank set p in the scheduler's phase p and write the other set (three clocks after
-//! their read); this unit reads a lane group's two operands in the set the SPs leave and
-//! writes a group's products one clock later, in the set they read: straight from the read
-//! words (through the multipliers), or from a queue of two groups when the write has to wait
-//! (an instruction's last group waits for P and L). So nothing refuses its reads: an
+//! SPs read bank set p in the scheduler's phase p (and write `SP_LATENCY` + 1 clocks after
+//! their read: the same set since stop 52, the other one before); this unit reads a lane
+//! group's two operands in the set the SPs leave and writes a group's products one clock
+//! later, in the set they read: straight from the read words (through the multipliers), or
+//! from a queue of two groups when the write has to wait (an instruction's last group waits
+//! for P, L and its earliest retire; a write the SPs' write refuses is retried). So nothing
+//! refuses its reads: an
 //! instruction reads its four groups at T0+2..T0+5, before any younger instruction of its
-//! warp writes a register (an SP instruction issued at T0+2 writes group g at T0+7+g; the
+//! warp writes a register (an SP instruction issued at T0+2 writes group g at T0+10+g; the
 //! scoreboard orders reads after writes, not writes after reads). The other way round, its
 //! own writes come within 7 clocks of its issue, so the SM issues it only when no older
 //! instruction still has registers to read: the SFU and FMA unit idle, no memory instruction
@@ -24,10 +26,13 @@
 //! its four lane groups), P (the instruction whose groups are being written: it retires
 //! with its last group's write, on `mt_*`) and L (its scoreboard release, in the
 //! scheduler's phase 1). Without lanes in exec a group is not written, but it is read and
-//! passes through as the others, so an instruction retires at T0+6 at the earliest, not
-//! before an older instruction of its warp in the SP pipeline (T0+6 at the latest).
+//! passes through as the others. An instruction retires no earlier than
+//! [`crate::sm::pipe::unit_min_age`] clocks after its `a_v` (each queued instruction and P
+//! count their age), so not before an older instruction of its warp in the SP pipeline
+//! (T0+9 at the latest).
 //!
-//! Clocks: `a_v` at T0+1, reads at T0+2..T0+5, writes at T0+3..T0+6, retire at T0+6,
+//! Clocks: `a_v` at T0+1, reads at T0+2..T0+5, writes at T0+3..T0+6 (the last group's at
+//! T0+9 at the earliest), retire with it,
 //! release in the next phase 1; the next instruction (issued at T0+4 at the earliest: the
 //! SFUMUL occupancy) reads from T0+6.
 //!
@@ -246,17 +251,31 @@ pub struct SmFmul<const AW: usize> {
     /// The SM has the unit (`SmConfig::sfu_multipliers` > 0); without it every output is
     /// idle and constant, so synthesis removes the unit.
     on: Constant<Bit>,
+    /// Clocks since each instruction was taken (`a_v`), counting up to `min_age`: its
+    /// earliest retire ([`crate::sm::pipe::unit_min_age`]), so that an instruction issued
+    /// one slot after an SP instruction of its warp retires in the same clock as it or later.
+    q0_age: DFF<Bits<5>>,
+    q1_age: DFF<Bits<5>>,
+    p_age: DFF<Bits<5>>,
+    q0_age_n: Signal<Local, Bits<5>>,
+    q1_age_n: Signal<Local, Bits<5>>,
+    p_age_n: Signal<Local, Bits<5>>,
+    p_aged: Signal<Local, Bit>,
+    k_min_age: Constant<Bits<5>>,
+    k_one5: Constant<Bits<5>>,
 }
 
 impl<const AW: usize> Default for SmFmul<AW> {
     fn default() -> Self {
-        Self::new(true)
+        Self::new(true, crate::sm::pipe::unit_min_age(1))
     }
 }
 
 impl<const AW: usize> SmFmul<AW> {
-    /// The unit, or with `on` false its idle stand-in (no SFU multipliers).
-    pub fn new(on: bool) -> Self {
+    /// The unit, or with `on` false its idle stand-in (no SFU multipliers); it retires an
+    /// instruction no earlier than `min_age` clocks after taking it.
+    pub fn new(on: bool, min_age: usize) -> Self {
+        assert!(min_age <= 31, "SmFmul: a minimum age of 0..=31 clocks");
         Self {
             clock: Default::default(),
             clear: Default::default(),
@@ -429,6 +448,15 @@ impl<const AW: usize> SmFmul<AW> {
             k_two2: Constant::new(2u64.into()),
             k_g3: Constant::new(3u64.into()),
             on: Constant::new(on),
+            q0_age: Default::default(),
+            q1_age: Default::default(),
+            p_age: Default::default(),
+            q0_age_n: Default::default(),
+            q1_age_n: Default::default(),
+            p_age_n: Default::default(),
+            p_aged: Default::default(),
+            k_min_age: Constant::new((min_age as u64).into()),
+            k_one5: Constant::new(1u64.into()),
         }
     }
 }
@@ -436,7 +464,7 @@ impl<const AW: usize> SmFmul<AW> {
 impl<const AW: usize> Logic for SmFmul<AW> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, swap, q0_v, q0_warp, q0_pc, q0_mask, q0_exec, q0_cta, q0_wid, q0_tag, q0_ra, q0_rb, q0_rd, q0_rz, q0_sat, q0_mod_a, q0_mod_b, q1_v, q1_warp, q1_pc, q1_mask, q1_exec, q1_cta, q1_wid, q1_tag, q1_ra, q1_rb, q1_rd, q1_rz, q1_sat, q1_mod_a, q1_mod_b, rg, rdone, p_v, p_warp, p_pc, p_mask, p_cta, p_wid, p_tag, l_v, l_warp, l_tag, dv, d_grp, d_last, d_mask, d_addr, d_set, d_reg, d_rz, d_sat, d_mod_a, d_mod_b, w_v, w_grp, w_last, w_mask, w_addr, w_set, w_reg, s_v, s_grp, s_last, s_mask, s_addr, s_set, s_reg);
+        dff_setup!(self, clock, swap, q0_v, q0_warp, q0_pc, q0_mask, q0_exec, q0_cta, q0_wid, q0_tag, q0_ra, q0_rb, q0_rd, q0_rz, q0_sat, q0_mod_a, q0_mod_b, q1_v, q1_warp, q1_pc, q1_mask, q1_exec, q1_cta, q1_wid, q1_tag, q1_ra, q1_rb, q1_rd, q1_rz, q1_sat, q1_mod_a, q1_mod_b, rg, rdone, p_v, p_warp, p_pc, p_mask, p_cta, p_wid, p_tag, l_v, l_warp, l_tag, dv, d_grp, d_last, d_mask, d_addr, d_set, d_reg, d_rz, d_sat, d_mod_a, d_mod_b, w_v, w_grp, w_last, w_mask, w_addr, w_set, w_reg, s_v, s_grp, s_last, s_mask, s_addr, s_set, s_reg, q0_age, q1_age, p_age);
         for j in 0..8 {
             self.w_d[j].clock.next = self.clock.val();
             self.s_d[j].clock.next = self.clock.val();
@@ -490,9 +518,25 @@ impl<const AW: usize> Logic for SmFmul<AW> {
                 self.hd[j].next = self.w_d[j].q.val();
             }
         }
-        // An instruction's last group waits until it is in P and L is free (one release
-        // at a time).
-        self.h_blk.next = self.h_last.val() & (self.l_v.q.val() | !self.p_v.q.val());
+        // An instruction's last group waits until it is in P, L is free (one release at a
+        // time) and it is `min_age` clocks old (the retire order).
+        self.q0_age_n.next = self.q0_age.q.val();
+        if self.q0_age.q.val() < self.k_min_age.val() {
+            self.q0_age_n.next = self.q0_age.q.val() + self.k_one5.val();
+        }
+        self.q1_age_n.next = self.q1_age.q.val();
+        if self.q1_age.q.val() < self.k_min_age.val() {
+            self.q1_age_n.next = self.q1_age.q.val() + self.k_one5.val();
+        }
+        self.p_age_n.next = self.p_age.q.val();
+        if self.p_age.q.val() < self.k_min_age.val() {
+            self.p_age_n.next = self.p_age.q.val() + self.k_one5.val();
+        }
+        self.q0_age.d.next = self.q0_age_n.val();
+        self.q1_age.d.next = self.q1_age_n.val();
+        self.p_age.d.next = self.p_age_n.val();
+        self.p_aged.next = self.p_age.q.val() >= self.k_min_age.val();
+        self.h_blk.next = self.h_last.val() & ((self.l_v.q.val() | !self.p_v.q.val()) | !self.p_aged.val());
         self.h_go.next = self.h_v.val() & !self.h_blk.val();
         self.wr_l.next = self.h_go.val() & self.h_mask.val().any();
         self.htaken.next = self.h_go.val() & (self.u_wr_ok.val() | !self.h_mask.val().any());
@@ -654,6 +698,7 @@ impl<const AW: usize> Logic for SmFmul<AW> {
             self.p_cta.d.next = self.q0_cta.q.val();
             self.p_wid.d.next = self.q0_wid.q.val();
             self.p_tag.d.next = self.q0_tag.q.val();
+            self.p_age.d.next = self.q0_age_n.val();
             self.q0_v.d.next = false;
         }
         // The queue: an instruction enters the head when it is free or leaving, else entry 1.
@@ -666,6 +711,7 @@ impl<const AW: usize> Logic for SmFmul<AW> {
             self.q0_cta.d.next = self.q1_cta.q.val();
             self.q0_wid.d.next = self.q1_wid.q.val();
             self.q0_tag.d.next = self.q1_tag.q.val();
+            self.q0_age.d.next = self.q1_age_n.val();
             self.q0_ra.d.next = self.q1_ra.q.val();
             self.q0_rb.d.next = self.q1_rb.q.val();
             self.q0_rd.d.next = self.q1_rd.q.val();
@@ -687,6 +733,7 @@ impl<const AW: usize> Logic for SmFmul<AW> {
                 self.q1_cta.d.next = self.a_cta.val();
                 self.q1_wid.d.next = self.a_wid.val();
                 self.q1_tag.d.next = self.a_tag.val();
+                self.q1_age.d.next = self.k_one5.val();
                 self.q1_ra.d.next = self.a_ra.val();
                 self.q1_rb.d.next = self.a_rb.val();
                 self.q1_rd.d.next = self.a_rd.val();
@@ -703,6 +750,7 @@ impl<const AW: usize> Logic for SmFmul<AW> {
                 self.q0_cta.d.next = self.a_cta.val();
                 self.q0_wid.d.next = self.a_wid.val();
                 self.q0_tag.d.next = self.a_tag.val();
+                self.q0_age.d.next = self.k_one5.val();
                 self.q0_ra.d.next = self.a_ra.val();
                 self.q0_rb.d.next = self.a_rb.val();
                 self.q0_rd.d.next = self.a_rd.val();

@@ -39,10 +39,8 @@
 //! Clocks per warp-instruction (no refusals): 4 reads, 1, 16 feeds (two SFUs) or 32 (one
 //! SFU, or the FMA unit), the units' latency (5 or 3), 4 writes, up to 2 for the release in
 //! phase 1; binary64: 8 reads, 1, 64 feeds, 3 + 1, 8 writes, the release. An instruction without lanes in exec still reads (6 clocks from T0+1 to its
-//! retire at the least), so with 8 SPs it never retires before an older instruction of its
-//! warp in the SP pipeline (T0+8 at most after its own issue, RETIRE_DELAY); with 4 SPs that
-//! pipeline retires 4 clocks later, and the unit's earliest retire (`age`,
-//! [`crate::sm::pipe::unit_min_age`]) keeps the order.
+//! retire at the least); its earliest retire (`age`, [`crate::sm::pipe::unit_min_age`]) keeps
+//! it from retiring before an older instruction of its warp in the SP pipeline.
 //!
 //! Ports (out: combinational from the unit's registers unless said otherwise):
 //! - `clock`, `clear`, `phase`                     in   the scheduler's phase (release in 1)

@@ -1,9 +1,10 @@
 //! The earliest retire of an instruction in a unit that retires on its own port (the
 //! load/store unit, the SFU and FMA unit): `min` clocks after the unit took it, so that it
-//! never retires before an older SP instruction of its warp, which with 4 or 2 SPs retires
-//! [`crate::sm::pipe::PASS_CLOCKS`] clocks a pass later than with 8 ([`crate::sm::pipe::unit_min_age`]:
-//! 0 with 8 SPs, where the units' own clocks keep the order, and the counter is then
-//! removed by synthesis).
+//! never retires before an older SP instruction of its warp ([`crate::sm::pipe::unit_min_age`]:
+//! the SP pipeline's retire delay less a slot; with 4 or 2 SPs it retires
+//! [`crate::sm::pipe::PASS_CLOCKS`] clocks a pass later than with 8). The count starts at
+//! the last `start`, so it suits a unit that takes one instruction at a time; the pipelined
+//! `mul.f32` unit (`sm/fmul.rs`) counts an age per instruction instead.
 //!
 //! Ports:
 //! - `clock`  in   1  rising-edge clock

@@ -553,7 +553,7 @@ impl<
             pipe: SmPipe::new(passes),
             lsu: SmLsu::new(unit_min_age(passes), cfg.smem_lanes),
             fpu: SmFpu::new(unit_min_age(passes), cfg.sfus, cfg.fp64),
-            fmul: SmFmul::new(cfg.sfu_multipliers > 0),
+            fmul: SmFmul::new(cfg.sfu_multipliers > 0, unit_min_age(passes)),
             lanes: array_init(|j| SmLane::new(j, j / S)),
             dps: array_init(|_| Default::default()),
             op_a: array_init(|_| Default::default()),

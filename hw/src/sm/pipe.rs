@@ -109,14 +109,10 @@ pub const fn retire_delay(passes: usize) -> usize {
 /// Clocks from a unit's taking an instruction (its T0+1) to its earliest retire
 /// ([`crate::sm::min_age::MinAge`]), for `passes` passes: an instruction issued one slot
 /// after an SP instruction of its warp (T0 + 2) must not retire before it (at T0 + 1 +
-/// `retire_delay`; in the same clock the SP retire port is read first). With one pass the
-/// units' own clocks keep that order (0: no limit).
+/// `retire_delay`; in the same clock the SP retire port is read first). (With
+/// `SP_LATENCY` 2, before stop 52, the units' own clocks kept that order with one pass.)
 pub const fn unit_min_age(passes: usize) -> usize {
-    if passes == 1 {
-        0
-    } else {
-        retire_delay(passes) - crate::config::CLOCKS_PER_SLOT
-    }
+    retire_delay(passes) - crate::config::CLOCKS_PER_SLOT
 }
 
 /// Issue slots from an SP-class instruction's issue to a dependent one (the scheduler's

@@ -1,11 +1,11 @@
 //! Runner for the SP datapath: random operation streams (every op code, modifier, mode and
 //! condition, special and random operands, random valid and tag), checked against the
-//! golden model two cycles after each operation enters.
+//! golden model `SP_LATENCY` cycles after each operation enters.
 use super::{finish, golden_mismatch, verilog, Replays, RunSummary};
 use crate::cosim::{Bench, CosimError};
 use crate::golden::sp_datapath::{exec, SpOp};
 use crate::vectors::{f32_random, Rng};
-use heddle_hw::sp::SpDatapath;
+use heddle_hw::sp::{SpDatapath, SP_LATENCY};
 use std::collections::VecDeque;
 
 /// A random operation: op codes 0..47 (integer, FP, and a few unused codes), operands
@@ -39,10 +39,10 @@ pub fn sp_datapath(n: u64, seed: u64, replays: Replays) -> Result<RunSummary, Co
     let name = "sp_datapath";
     let mut bench = Bench::clocked(name, &verilog(name)?, SpDatapath::default(), |u, c| u.clock.next = c.into())?;
     let mut rng = Rng::new(seed);
-    // Latency 2: an op presented in one `cycle()` (whose rising edge loads the operand
-    // registers) is on the outputs after the next `cycle()`'s rising edge. The output
-    // registers start at zero: an all-zero op that was not valid.
-    let mut inflight: VecDeque<(bool, SpOp)> = VecDeque::from([(false, SpOp::default())]);
+    // An op presented in one `cycle()` (whose rising edge loads the operand registers) is
+    // on the outputs after `SP_LATENCY - 1` more `cycle()`s. The stage registers start at
+    // zero: all-zero ops that were not valid.
+    let mut inflight: VecDeque<(bool, SpOp)> = (1..SP_LATENCY).map(|_| (false, SpOp::default())).collect();
     for i in 0..n {
         let o = random_op(&mut rng);
         let v = rng.below(8) != 0;
