@@ -27,12 +27,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     wire  [7:0] index$addr;
     wire  [23:0] index$xl;
     wire  [3:0] index$region;
-    reg  [31:0] rro_a$x;
-    reg  rro_a$ex2;
-    wire  rro_a$direct;
-    wire  [31:0] rro_a$dy;
-    wire  rro_a$neg;
-    wire  [30:0] rro_a$pr;
     reg  rom$clock;
     reg  [2:0] rom$tf;
     reg  [7:0] rom$addr;
@@ -41,11 +35,10 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     wire  [11:0] rom$c2;
     reg  [23:0] square$xl;
     wire  [17:0] square$sq;
-    reg  rro_b$direct;
-    reg  [31:0] rro_b$dy;
-    reg  rro_b$neg;
-    reg  [30:0] rro_b$pr;
-    wire  [31:0] rro_b$y;
+    reg  rro$clock;
+    reg  rro$ex2;
+    reg  [31:0] rro$x;
+    wire  [31:0] rro$y;
     reg  [15:0] mul$c1;
     reg  [23:0] mul$xl;
     reg  [11:0] mul$c2;
@@ -58,6 +51,7 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  [39:0] sum$p1;
     reg  [29:0] sum$p2;
     wire  [33:0] sum$acc;
+    reg  post$clock;
     reg  [33:0] post$acc;
     reg  post$lg2;
     reg  [7:0] post$lgi;
@@ -75,18 +69,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  [23:0] r1_xl$d;
     wire  [23:0] r1_xl$q;
     reg  r1_xl$clock;
-    reg  r1_direct$d;
-    wire  r1_direct$q;
-    reg  r1_direct$clock;
-    reg  [31:0] r1_dy$d;
-    wire  [31:0] r1_dy$q;
-    reg  r1_dy$clock;
-    reg  r1_rneg$d;
-    wire  r1_rneg$q;
-    reg  r1_rneg$clock;
-    reg  [30:0] r1_pr$d;
-    wire  [30:0] r1_pr$q;
-    reg  r1_pr$clock;
     reg  [23:0] r2_xl$d;
     wire  [23:0] r2_xl$q;
     reg  r2_xl$clock;
@@ -114,6 +96,9 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  rro_d$clock;
     reg  rro_d$d;
     wire  rro_d$q;
+    reg  rro_y_d$clock;
+    reg  [31:0] rro_y_d$d;
+    wire  [31:0] rro_y_d$q;
     reg  tf_d$clock;
     reg  [2:0] tf_d$d;
     wire  [2:0] tf_d$q;
@@ -138,9 +123,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  lgi_d$clock;
     reg  [7:0] lgi_d$d;
     wire  [7:0] lgi_d$q;
-    reg  rro_y_d$clock;
-    reg  [31:0] rro_y_d$d;
-    wire  [31:0] rro_y_d$q;
 
     // Local signals
     reg  op_rro;
@@ -167,14 +149,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .xl(index$xl),
         .region(index$region)
     );
-    sfu$rro_a rro_a(
-        .x(rro_a$x),
-        .ex2(rro_a$ex2),
-        .direct(rro_a$direct),
-        .dy(rro_a$dy),
-        .neg(rro_a$neg),
-        .pr(rro_a$pr)
-    );
     sfu$rom rom(
         .clock(rom$clock),
         .tf(rom$tf),
@@ -187,12 +161,11 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .xl(square$xl),
         .sq(square$sq)
     );
-    sfu$rro_b rro_b(
-        .direct(rro_b$direct),
-        .dy(rro_b$dy),
-        .neg(rro_b$neg),
-        .pr(rro_b$pr),
-        .y(rro_b$y)
+    sfu$rro rro(
+        .clock(rro$clock),
+        .ex2(rro$ex2),
+        .x(rro$x),
+        .y(rro$y)
     );
     sfu$mul mul(
         .c1(mul$c1),
@@ -211,6 +184,7 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .acc(sum$acc)
     );
     sfu$post post(
+        .clock(post$clock),
         .acc(post$acc),
         .lg2(post$lg2),
         .lgi(post$lgi),
@@ -234,26 +208,6 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .d(r1_xl$d),
         .q(r1_xl$q),
         .clock(r1_xl$clock)
-    );
-    sfu$r1_direct r1_direct(
-        .d(r1_direct$d),
-        .q(r1_direct$q),
-        .clock(r1_direct$clock)
-    );
-    sfu$r1_dy r1_dy(
-        .d(r1_dy$d),
-        .q(r1_dy$q),
-        .clock(r1_dy$clock)
-    );
-    sfu$r1_rneg r1_rneg(
-        .d(r1_rneg$d),
-        .q(r1_rneg$q),
-        .clock(r1_rneg$clock)
-    );
-    sfu$r1_pr r1_pr(
-        .d(r1_pr$d),
-        .q(r1_pr$q),
-        .clock(r1_pr$clock)
     );
     sfu$r2_xl r2_xl(
         .d(r2_xl$d),
@@ -300,6 +254,11 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .d(rro_d$d),
         .q(rro_d$q)
     );
+    sfu$rro_y_d rro_y_d(
+        .clock(rro_y_d$clock),
+        .d(rro_y_d$d),
+        .q(rro_y_d$q)
+    );
     sfu$tf_d tf_d(
         .clock(tf_d$clock),
         .d(tf_d$d),
@@ -340,21 +299,12 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .d(lgi_d$d),
         .q(lgi_d$q)
     );
-    sfu$rro_y_d rro_y_d(
-        .clock(rro_y_d$clock),
-        .d(rro_y_d$d),
-        .q(rro_y_d$q)
-    );
 
     // Update code
     always @(*) begin
         r1_tf$clock = clock;
         r1_addr$clock = clock;
         r1_xl$clock = clock;
-        r1_direct$clock = clock;
-        r1_dy$clock = clock;
-        r1_rneg$clock = clock;
-        r1_pr$clock = clock;
         r2_xl$clock = clock;
         r2_sq$clock = clock;
         r3_c0$clock = clock;
@@ -363,6 +313,7 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         r4_acc$clock = clock;
         o_y$clock = clock;
         rom$clock = clock;
+        post$clock = clock;
         valid_d$clock = clock;
         rro_d$clock = clock;
         tf_d$clock = clock;
@@ -373,6 +324,7 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         eadj_d$clock = clock;
         lg2_d$clock = clock;
         lgi_d$clock = clock;
+        rro$clock = clock;
         rro_y_d$clock = clock;
         op_rro = op[32'h2] & op[32'h1];
         op_ex2 = op[32'h0];
@@ -380,8 +332,8 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         prep$x = x;
         index$tf = prep$tf;
         index$u = prep$u;
-        rro_a$x = x;
-        rro_a$ex2 = op_ex2;
+        rro$x = x;
+        rro$ex2 = op_ex2;
         valid_d$d = in_valid;
         rro_d$d = op_rro;
         region_d$d = index$region;
@@ -393,22 +345,13 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         lgi_d$d = prep$lgi;
         r1_tf$d = prep$tf;
         r1_xl$d = index$xl;
-        r1_direct$d = rro_a$direct;
-        r1_dy$d = rro_a$dy;
-        r1_rneg$d = rro_a$neg;
-        r1_pr$d = rro_a$pr;
         r1_addr$d = index$addr;
         rom$tf = r1_tf$q;
         rom$addr = r1_addr$q;
         square$xl = r1_xl$q;
-        rro_b$direct = r1_direct$q;
-        rro_b$dy = r1_dy$q;
-        rro_b$neg = r1_rneg$q;
-        rro_b$pr = r1_pr$q;
         tf_d$d = r1_tf$q;
         r2_xl$d = r1_xl$q;
         r2_sq$d = square$sq;
-        rro_y_d$d = rro_b$y;
         mul$c1 = rom$c1;
         mul$xl = r2_xl$q;
         mul$c2 = rom$c2;
@@ -422,6 +365,7 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         sum$p1 = r3_p1$q;
         sum$p2 = r3_p2$q;
         r4_acc$d = sum$acc;
+        rro_y_d$d = rro$y;
         post$acc = r4_acc$q;
         post$lg2 = lg2_d$q;
         post$lgi = lgi_d$q;
@@ -1123,9 +1067,10 @@ module sfu$o_y(d,q,clock);
 endmodule // sfu$o_y
 
 
-module sfu$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
+module sfu$post(clock,acc,lg2,lgi,eadj,neg,spec,spec_y,y);
 
     // Module arguments
+    input wire  clock;
     input wire  [33:0] acc;
     input wire  lg2;
     input wire  [7:0] lgi;
@@ -1136,17 +1081,333 @@ module sfu$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
     output reg  [31:0] y;
 
     // Stub signals
-    reg  [33:0] norm$acc;
-    reg  norm$lg2;
-    reg  [7:0] norm$lgi;
+    reg  [33:0] magnitude$acc;
+    reg  magnitude$lg2;
+    reg  [7:0] magnitude$lgi;
+    reg  magnitude$neg;
+    wire  magnitude$sgn;
+    wire  [39:0] magnitude$mag;
+    reg  mag_sgn$d;
+    wire  mag_sgn$q;
+    reg  mag_sgn$clock;
+    reg  [39:0] mag_mag$d;
+    wire  [39:0] mag_mag$q;
+    reg  mag_mag$clock;
+    reg  [9:0] mag_eadj$d;
+    wire  [9:0] mag_eadj$q;
+    reg  mag_eadj$clock;
+    reg  mag_spec$d;
+    wire  mag_spec$q;
+    reg  mag_spec$clock;
+    reg  [31:0] mag_spec_y$d;
+    wire  [31:0] mag_spec_y$q;
+    reg  mag_spec_y$clock;
+    reg  norm$msgn;
+    reg  [39:0] norm$mag;
     reg  [9:0] norm$eadj;
-    reg  norm$neg;
     wire  norm$sgn;
     wire  norm$zero;
     wire  [23:0] norm$sig;
     wire  norm$rb;
     wire  norm$st;
     wire  [10:0] norm$e;
+    reg  round$clock;
+    reg  round$sgn;
+    reg  round$zero;
+    reg  [23:0] round$sig;
+    reg  round$rb;
+    reg  round$st;
+    reg  [10:0] round$e;
+    reg  round$spec;
+    reg  [31:0] round$spec_y;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sfu$post$magnitude magnitude(
+        .acc(magnitude$acc),
+        .lg2(magnitude$lg2),
+        .lgi(magnitude$lgi),
+        .neg(magnitude$neg),
+        .sgn(magnitude$sgn),
+        .mag(magnitude$mag)
+    );
+    sfu$post$mag_sgn mag_sgn(
+        .d(mag_sgn$d),
+        .q(mag_sgn$q),
+        .clock(mag_sgn$clock)
+    );
+    sfu$post$mag_mag mag_mag(
+        .d(mag_mag$d),
+        .q(mag_mag$q),
+        .clock(mag_mag$clock)
+    );
+    sfu$post$mag_eadj mag_eadj(
+        .d(mag_eadj$d),
+        .q(mag_eadj$q),
+        .clock(mag_eadj$clock)
+    );
+    sfu$post$mag_spec mag_spec(
+        .d(mag_spec$d),
+        .q(mag_spec$q),
+        .clock(mag_spec$clock)
+    );
+    sfu$post$mag_spec_y mag_spec_y(
+        .d(mag_spec_y$d),
+        .q(mag_spec_y$q),
+        .clock(mag_spec_y$clock)
+    );
+    sfu$post$norm norm(
+        .msgn(norm$msgn),
+        .mag(norm$mag),
+        .eadj(norm$eadj),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu$post$round round(
+        .clock(round$clock),
+        .sgn(round$sgn),
+        .zero(round$zero),
+        .sig(round$sig),
+        .rb(round$rb),
+        .st(round$st),
+        .e(round$e),
+        .spec(round$spec),
+        .spec_y(round$spec_y),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        mag_sgn$clock = clock;
+        mag_mag$clock = clock;
+        mag_eadj$clock = clock;
+        mag_spec$clock = clock;
+        mag_spec_y$clock = clock;
+        mag_sgn$d = mag_sgn$q;
+        mag_mag$d = mag_mag$q;
+        mag_eadj$d = mag_eadj$q;
+        mag_spec$d = mag_spec$q;
+        mag_spec_y$d = mag_spec_y$q;
+        round$clock = clock;
+        magnitude$acc = acc;
+        magnitude$lg2 = lg2;
+        magnitude$lgi = lgi;
+        magnitude$neg = neg;
+        mag_sgn$d = magnitude$sgn;
+        mag_mag$d = magnitude$mag;
+        mag_eadj$d = eadj;
+        mag_spec$d = spec;
+        mag_spec_y$d = spec_y;
+        norm$msgn = mag_sgn$q;
+        norm$mag = mag_mag$q;
+        norm$eadj = mag_eadj$q;
+        round$sgn = norm$sgn;
+        round$zero = norm$zero;
+        round$sig = norm$sig;
+        round$rb = norm$rb;
+        round$st = norm$st;
+        round$e = norm$e;
+        round$spec = mag_spec$q;
+        round$spec_y = mag_spec_y$q;
+        y = round$y;
+    end
+
+endmodule // sfu$post
+
+
+module sfu$post$mag_eadj(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$mag_eadj
+
+
+module sfu$post$mag_mag(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$mag_mag
+
+
+module sfu$post$mag_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$mag_sgn
+
+
+module sfu$post$mag_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$mag_spec
+
+
+module sfu$post$mag_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$mag_spec_y
+
+
+module sfu$post$magnitude(acc,lg2,lgi,neg,sgn,mag);
+
+    // Module arguments
+    input wire  [33:0] acc;
+    input wire  lg2;
+    input wire  [7:0] lgi;
+    input wire  neg;
+    output reg  sgn;
+    output reg  [39:0] mag;
+
+    // Update code (custom)
+    wire [33:0] accp = acc[33] ? 34'd0 : acc;
+    wire [39:0] lgv = {{2{lgi[7]}}, lgi, 30'd0};
+    wire [39:0] v = lg2 ? (lgv + {6'd0, accp}) : {6'd0, accp};
+    wire vneg = lg2 & v[39];
+    always @(*) begin
+       sgn = lg2 ? vneg : neg;
+       mag = vneg ? (40'd0 - v) : v;
+    end
+endmodule // sfu$post$magnitude
+
+
+module sfu$post$norm(msgn,mag,eadj,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  msgn;
+    input wire  [39:0] mag;
+    input wire  [9:0] eadj;
+    output reg  sgn;
+    output reg  zero;
+    output reg  [23:0] sig;
+    output reg  rb;
+    output reg  st;
+    output reg  [10:0] e;
+
+    // Update code (custom)
+    reg [5:0] lz;
+    integer i;
+    always @(*) begin
+       lz = 6'd40;
+       for (i = 0; i < 40; i = i + 1)
+          if (mag[i]) lz = 6'd39 - i[5:0];
+    end
+    wire [39:0] nv = mag << lz;
+    always @(*) begin
+       sgn = msgn;
+       zero = (mag == 40'd0);
+       sig = nv[39:16];
+       rb = nv[15];
+       st = |nv[14:0];
+       e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
+    end
+endmodule // sfu$post$norm
+
+
+module sfu$post$round(clock,sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  norm_sgn$d;
+    wire  norm_sgn$q;
+    reg  norm_sgn$clock;
+    reg  norm_zero$d;
+    wire  norm_zero$q;
+    reg  norm_zero$clock;
+    reg  [23:0] norm_sig$d;
+    wire  [23:0] norm_sig$q;
+    reg  norm_sig$clock;
+    reg  norm_rb$d;
+    wire  norm_rb$q;
+    reg  norm_rb$clock;
+    reg  norm_st$d;
+    wire  norm_st$q;
+    reg  norm_st$clock;
+    reg  [10:0] norm_e$d;
+    wire  [10:0] norm_e$q;
+    reg  norm_e$clock;
+    reg  norm_spec$d;
+    wire  norm_spec$q;
+    reg  norm_spec$clock;
+    reg  [31:0] norm_spec_y$d;
+    wire  [31:0] norm_spec_y$q;
+    reg  norm_spec_y$clock;
     reg  pack$sgn;
     reg  pack$zero;
     reg  [23:0] pack$sig;
@@ -1158,20 +1419,47 @@ module sfu$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
     wire  [31:0] pack$y;
 
     // Sub module instances
-    sfu$post$norm norm(
-        .acc(norm$acc),
-        .lg2(norm$lg2),
-        .lgi(norm$lgi),
-        .eadj(norm$eadj),
-        .neg(norm$neg),
-        .sgn(norm$sgn),
-        .zero(norm$zero),
-        .sig(norm$sig),
-        .rb(norm$rb),
-        .st(norm$st),
-        .e(norm$e)
+    sfu$post$round$norm_sgn norm_sgn(
+        .d(norm_sgn$d),
+        .q(norm_sgn$q),
+        .clock(norm_sgn$clock)
     );
-    sfu$post$pack pack(
+    sfu$post$round$norm_zero norm_zero(
+        .d(norm_zero$d),
+        .q(norm_zero$q),
+        .clock(norm_zero$clock)
+    );
+    sfu$post$round$norm_sig norm_sig(
+        .d(norm_sig$d),
+        .q(norm_sig$q),
+        .clock(norm_sig$clock)
+    );
+    sfu$post$round$norm_rb norm_rb(
+        .d(norm_rb$d),
+        .q(norm_rb$q),
+        .clock(norm_rb$clock)
+    );
+    sfu$post$round$norm_st norm_st(
+        .d(norm_st$d),
+        .q(norm_st$q),
+        .clock(norm_st$clock)
+    );
+    sfu$post$round$norm_e norm_e(
+        .d(norm_e$d),
+        .q(norm_e$q),
+        .clock(norm_e$clock)
+    );
+    sfu$post$round$norm_spec norm_spec(
+        .d(norm_spec$d),
+        .q(norm_spec$q),
+        .clock(norm_spec$clock)
+    );
+    sfu$post$round$norm_spec_y norm_spec_y(
+        .d(norm_spec_y$d),
+        .q(norm_spec_y$q),
+        .clock(norm_spec_y$clock)
+    );
+    sfu$post$round$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
         .sig(pack$sig),
@@ -1185,66 +1473,197 @@ module sfu$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
 
     // Update code
     always @(*) begin
-        norm$acc = acc;
-        norm$lg2 = lg2;
-        norm$lgi = lgi;
-        norm$eadj = eadj;
-        norm$neg = neg;
-        pack$sgn = norm$sgn;
-        pack$zero = norm$zero;
-        pack$sig = norm$sig;
-        pack$rb = norm$rb;
-        pack$st = norm$st;
-        pack$e = norm$e;
-        pack$spec = spec;
-        pack$spec_y = spec_y;
+        norm_sgn$clock = clock;
+        norm_zero$clock = clock;
+        norm_sig$clock = clock;
+        norm_rb$clock = clock;
+        norm_st$clock = clock;
+        norm_e$clock = clock;
+        norm_spec$clock = clock;
+        norm_spec_y$clock = clock;
+        norm_sgn$d = norm_sgn$q;
+        norm_zero$d = norm_zero$q;
+        norm_sig$d = norm_sig$q;
+        norm_rb$d = norm_rb$q;
+        norm_st$d = norm_st$q;
+        norm_e$d = norm_e$q;
+        norm_spec$d = norm_spec$q;
+        norm_spec_y$d = norm_spec_y$q;
+        norm_sgn$d = sgn;
+        norm_zero$d = zero;
+        norm_sig$d = sig;
+        norm_rb$d = rb;
+        norm_st$d = st;
+        norm_e$d = e;
+        norm_spec$d = spec;
+        norm_spec_y$d = spec_y;
+        pack$sgn = norm_sgn$q;
+        pack$zero = norm_zero$q;
+        pack$sig = norm_sig$q;
+        pack$rb = norm_rb$q;
+        pack$st = norm_st$q;
+        pack$e = norm_e$q;
+        pack$spec = norm_spec$q;
+        pack$spec_y = norm_spec_y$q;
         y = pack$y;
     end
 
-endmodule // sfu$post
+endmodule // sfu$post$round
 
 
-module sfu$post$norm(acc,lg2,lgi,eadj,neg,sgn,zero,sig,rb,st,e);
+module sfu$post$round$norm_e(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] acc;
-    input wire  lg2;
-    input wire  [7:0] lgi;
-    input wire  [9:0] eadj;
-    input wire  neg;
-    output reg  sgn;
-    output reg  zero;
-    output reg  [23:0] sig;
-    output reg  rb;
-    output reg  st;
-    output reg  [10:0] e;
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
 
     // Update code (custom)
-    wire [33:0] accp = acc[33] ? 34'd0 : acc;
-    wire [39:0] lgv = {{2{lgi[7]}}, lgi, 30'd0};
-    wire [39:0] v = lg2 ? (lgv + {6'd0, accp}) : {6'd0, accp};
-    wire vneg = lg2 & v[39];
-    wire [39:0] mag = vneg ? (40'd0 - v) : v;
-    reg [5:0] lz;
-    integer i;
-    always @(*) begin
-       lz = 6'd40;
-       for (i = 0; i < 40; i = i + 1)
-          if (mag[i]) lz = 6'd39 - i[5:0];
+    initial begin
+       q = 11'h0;
     end
-    wire [39:0] nv = mag << lz;
-    always @(*) begin
-       sgn = lg2 ? vneg : neg;
-       zero = (mag == 40'd0);
-       sig = nv[39:16];
-       rb = nv[15];
-       st = |nv[14:0];
-       e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
+
+    always @(posedge clock) begin
+       q <= d;
     end
-endmodule // sfu$post$norm
+
+endmodule // sfu$post$round$norm_e
 
 
-module sfu$post$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+module sfu$post$round$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$round$norm_rb
+
+
+module sfu$post$round$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$round$norm_sgn
+
+
+module sfu$post$round$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$round$norm_sig
+
+
+module sfu$post$round$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$round$norm_spec
+
+
+module sfu$post$round$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$round$norm_spec_y
+
+
+module sfu$post$round$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$round$norm_st
+
+
+module sfu$post$round$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$post$round$norm_zero
+
+
+module sfu$post$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
     input wire  sgn;
@@ -1277,7 +1696,7 @@ module sfu$post$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     always @(*) begin
        y = r;
     end
-endmodule // sfu$post$pack
+endmodule // sfu$post$round$pack
 
 
 module sfu$prep(op,x,tf,u,spec,spec_y,neg,eadj,lg2,lgi);
@@ -1448,82 +1867,6 @@ module sfu$r1_addr(d,q,clock);
     end
 
 endmodule // sfu$r1_addr
-
-
-module sfu$r1_direct(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_direct
-
-
-module sfu$r1_dy(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_dy
-
-
-module sfu$r1_pr(d,q,clock);
-
-    // Module arguments
-    input wire  [30:0] d;
-    output reg  [30:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 31'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_pr
-
-
-module sfu$r1_rneg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$r1_rneg
 
 
 module sfu$r1_tf(d,q,clock);
@@ -2304,7 +2647,1014 @@ module sfu$rom(clock,tf,addr,c0,c1,c2);
 endmodule // sfu$rom
 
 
-module sfu$rro_a(x,ex2,direct,dy,neg,pr);
+module sfu$rro(clock,ex2,x,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  ex2;
+    input wire  [31:0] x;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  [31:0] window$x;
+    reg  window$ex2;
+    wire  window$direct;
+    wire  [31:0] window$dy;
+    wire  window$neg;
+    wire  [23:0] window$sig;
+    wire  [63:0] window$wnd;
+    reg  [23:0] window_sig$d;
+    wire  [23:0] window_sig$q;
+    reg  window_sig$clock;
+    reg  [63:0] window_wnd$d;
+    wire  [63:0] window_wnd$q;
+    reg  window_wnd$clock;
+    reg  mul$clock;
+    reg  [23:0] mul$sig;
+    reg  [63:0] mul$wnd;
+    wire  [30:0] mul$pr;
+    reg  side_direct$clock;
+    reg  side_direct$d;
+    wire  side_direct$q;
+    reg  side_dy$clock;
+    reg  [31:0] side_dy$d;
+    wire  [31:0] side_dy$q;
+    reg  side_neg$clock;
+    reg  side_neg$d;
+    wire  side_neg$q;
+    reg  pack$direct;
+    reg  [31:0] pack$dy;
+    reg  pack$neg;
+    reg  [30:0] pack$pr;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    sfu$rro$window window(
+        .x(window$x),
+        .ex2(window$ex2),
+        .direct(window$direct),
+        .dy(window$dy),
+        .neg(window$neg),
+        .sig(window$sig),
+        .wnd(window$wnd)
+    );
+    sfu$rro$window_sig window_sig(
+        .d(window_sig$d),
+        .q(window_sig$q),
+        .clock(window_sig$clock)
+    );
+    sfu$rro$window_wnd window_wnd(
+        .d(window_wnd$d),
+        .q(window_wnd$q),
+        .clock(window_wnd$clock)
+    );
+    sfu$rro$mul mul(
+        .clock(mul$clock),
+        .sig(mul$sig),
+        .wnd(mul$wnd),
+        .pr(mul$pr)
+    );
+    sfu$rro$side_direct side_direct(
+        .clock(side_direct$clock),
+        .d(side_direct$d),
+        .q(side_direct$q)
+    );
+    sfu$rro$side_dy side_dy(
+        .clock(side_dy$clock),
+        .d(side_dy$d),
+        .q(side_dy$q)
+    );
+    sfu$rro$side_neg side_neg(
+        .clock(side_neg$clock),
+        .d(side_neg$d),
+        .q(side_neg$q)
+    );
+    sfu$rro$pack pack(
+        .direct(pack$direct),
+        .dy(pack$dy),
+        .neg(pack$neg),
+        .pr(pack$pr),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        window_sig$clock = clock;
+        window_wnd$clock = clock;
+        mul$clock = clock;
+        side_direct$clock = clock;
+        side_dy$clock = clock;
+        side_neg$clock = clock;
+        window$x = x;
+        window$ex2 = ex2;
+        window_sig$d = window$sig;
+        window_wnd$d = window$wnd;
+        side_direct$d = window$direct;
+        side_dy$d = window$dy;
+        side_neg$d = window$neg;
+        mul$sig = window_sig$q;
+        mul$wnd = window_wnd$q;
+        pack$direct = side_direct$q;
+        pack$dy = side_dy$q;
+        pack$neg = side_neg$q;
+        pack$pr = mul$pr;
+        y = pack$y;
+    end
+
+endmodule // sfu$rro
+
+
+module sfu$rro$mul(clock,sig,wnd,pr);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [23:0] sig;
+    input wire  [63:0] wnd;
+    output reg  [30:0] pr;
+
+    // Stub signals
+    reg  [23:0] operands_sig$d;
+    wire  [23:0] operands_sig$q;
+    reg  operands_sig$clock;
+    reg  [63:0] operands_wnd$d;
+    wire  [63:0] operands_wnd$q;
+    reg  operands_wnd$clock;
+    reg  [23:0] products$sig;
+    reg  [63:0] products$wnd;
+    wire  [63:0] products$ta;
+    wire  [63:0] products$tb;
+    wire  [63:0] products$tc;
+    wire  [63:0] products$td;
+    reg  [63:0] products_a$d;
+    wire  [63:0] products_a$q;
+    reg  products_a$clock;
+    reg  [63:0] products_b$d;
+    wire  [63:0] products_b$q;
+    reg  products_b$clock;
+    reg  [63:0] products_c$d;
+    wire  [63:0] products_c$q;
+    reg  products_c$clock;
+    reg  [63:0] products_d$d;
+    wire  [63:0] products_d$q;
+    reg  products_d$clock;
+    reg  [63:0] pairs_ab$d;
+    wire  [63:0] pairs_ab$q;
+    reg  pairs_ab$clock;
+    reg  [63:0] pairs_cd$d;
+    wire  [63:0] pairs_cd$q;
+    reg  pairs_cd$clock;
+    reg  [63:0] sum$ab;
+    reg  [63:0] sum$cd;
+    wire  [30:0] sum$pr;
+    reg  [30:0] sum_pr$d;
+    wire  [30:0] sum_pr$q;
+    reg  sum_pr$clock;
+
+    // Sub module instances
+    sfu$rro$mul$operands_sig operands_sig(
+        .d(operands_sig$d),
+        .q(operands_sig$q),
+        .clock(operands_sig$clock)
+    );
+    sfu$rro$mul$operands_wnd operands_wnd(
+        .d(operands_wnd$d),
+        .q(operands_wnd$q),
+        .clock(operands_wnd$clock)
+    );
+    sfu$rro$mul$products products(
+        .sig(products$sig),
+        .wnd(products$wnd),
+        .ta(products$ta),
+        .tb(products$tb),
+        .tc(products$tc),
+        .td(products$td)
+    );
+    sfu$rro$mul$products_a products_a(
+        .d(products_a$d),
+        .q(products_a$q),
+        .clock(products_a$clock)
+    );
+    sfu$rro$mul$products_b products_b(
+        .d(products_b$d),
+        .q(products_b$q),
+        .clock(products_b$clock)
+    );
+    sfu$rro$mul$products_c products_c(
+        .d(products_c$d),
+        .q(products_c$q),
+        .clock(products_c$clock)
+    );
+    sfu$rro$mul$products_d products_d(
+        .d(products_d$d),
+        .q(products_d$q),
+        .clock(products_d$clock)
+    );
+    sfu$rro$mul$pairs_ab pairs_ab(
+        .d(pairs_ab$d),
+        .q(pairs_ab$q),
+        .clock(pairs_ab$clock)
+    );
+    sfu$rro$mul$pairs_cd pairs_cd(
+        .d(pairs_cd$d),
+        .q(pairs_cd$q),
+        .clock(pairs_cd$clock)
+    );
+    sfu$rro$mul$sum sum(
+        .ab(sum$ab),
+        .cd(sum$cd),
+        .pr(sum$pr)
+    );
+    sfu$rro$mul$sum_pr sum_pr(
+        .d(sum_pr$d),
+        .q(sum_pr$q),
+        .clock(sum_pr$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        operands_sig$clock = clock;
+        operands_wnd$clock = clock;
+        products_a$clock = clock;
+        products_b$clock = clock;
+        products_c$clock = clock;
+        products_d$clock = clock;
+        pairs_ab$clock = clock;
+        pairs_cd$clock = clock;
+        sum_pr$clock = clock;
+        operands_sig$d = sig;
+        operands_wnd$d = wnd;
+        products$sig = operands_sig$q;
+        products$wnd = operands_wnd$q;
+        products_a$d = products$ta;
+        products_b$d = products$tb;
+        products_c$d = products$tc;
+        products_d$d = products$td;
+        pairs_ab$d = products_a$q + products_b$q;
+        pairs_cd$d = products_c$q + products_d$q;
+        sum$ab = pairs_ab$q;
+        sum$cd = pairs_cd$q;
+        sum_pr$d = sum$pr;
+        pr = sum_pr$q;
+    end
+
+endmodule // sfu$rro$mul
+
+
+module sfu$rro$mul$operands_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$operands_sig
+
+
+module sfu$rro$mul$operands_wnd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$operands_wnd
+
+
+module sfu$rro$mul$pairs_ab(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$pairs_ab
+
+
+module sfu$rro$mul$pairs_cd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$pairs_cd
+
+
+module sfu$rro$mul$products(sig,wnd,ta,tb,tc,td);
+
+    // Module arguments
+    input wire  [23:0] sig;
+    input wire  [63:0] wnd;
+    output reg  [63:0] ta;
+    output reg  [63:0] tb;
+    output reg  [63:0] tc;
+    output reg  [63:0] td;
+
+    // Update code (custom)
+    wire [17:0] ml = sig[17:0];
+    wire [5:0] mh = sig[23:18];
+    wire [17:0] w0 = wnd[17:0];
+    wire [17:0] w1 = wnd[35:18];
+    wire [17:0] w2 = wnd[53:36];
+    wire [9:0] w3 = wnd[63:54];
+    // only the bits below 2^64 of each product placed in its term are kept
+    wire [35:0] l0 = ml * w0;
+    wire [35:0] l1 = ml * w1;
+    wire [27:0] l2 = ml * w2;
+    wire [9:0] l3 = ml[9:0] * w3;
+    wire [23:0] h0 = mh * w0;
+    wire [9:0] h2 = mh * w2[9:0];
+    wire [23:0] h1 = mh * w1;
+    always @(*) begin
+       ta = {l2, l0};
+       tb = {l3, l1, 18'd0};
+       tc = {h2, 12'd0, h0, 18'd0};
+       td = {4'd0, h1, 36'd0};
+    end
+endmodule // sfu$rro$mul$products
+
+
+module sfu$rro$mul$products_a(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$products_a
+
+
+module sfu$rro$mul$products_b(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$products_b
+
+
+module sfu$rro$mul$products_c(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$products_c
+
+
+module sfu$rro$mul$products_d(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$products_d
+
+
+module sfu$rro$mul$sum(ab,cd,pr);
+
+    // Module arguments
+    input wire  [63:0] ab;
+    input wire  [63:0] cd;
+    output reg  [30:0] pr;
+
+    // Update code (custom)
+    wire [63:0] total = ab + cd;
+    wire unused_total_lo = ^total[32:0];
+    always @(*) begin
+       pr = total[63:33];
+    end
+endmodule // sfu$rro$mul$sum
+
+
+module sfu$rro$mul$sum_pr(d,q,clock);
+
+    // Module arguments
+    input wire  [30:0] d;
+    output reg  [30:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 31'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$mul$sum_pr
+
+
+module sfu$rro$pack(direct,dy,neg,pr,y);
+
+    // Module arguments
+    input wire  direct;
+    input wire  [31:0] dy;
+    input wire  neg;
+    input wire  [30:0] pr;
+    output reg  [31:0] y;
+
+    // Update code (custom)
+    wire [29:0] r = pr[30:1] + {29'd0, pr[0]};
+    always @(*) begin
+       y = direct ? dy : {neg, 1'b1, r};
+    end
+endmodule // sfu$rro$pack
+
+
+module sfu$rro$side_direct(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu$rro$side_direct$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$rro$side_direct$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$rro$side_direct$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$rro$side_direct$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu$rro$side_direct$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // sfu$rro$side_direct
+
+
+module sfu$rro$side_direct$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_direct$stage$0
+
+
+module sfu$rro$side_direct$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_direct$stage$1
+
+
+module sfu$rro$side_direct$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_direct$stage$2
+
+
+module sfu$rro$side_direct$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_direct$stage$3
+
+
+module sfu$rro$side_direct$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_direct$stage$4
+
+
+module sfu$rro$side_dy(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu$rro$side_dy$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$rro$side_dy$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$rro$side_dy$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$rro$side_dy$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu$rro$side_dy$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // sfu$rro$side_dy
+
+
+module sfu$rro$side_dy$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_dy$stage$0
+
+
+module sfu$rro$side_dy$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_dy$stage$1
+
+
+module sfu$rro$side_dy$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_dy$stage$2
+
+
+module sfu$rro$side_dy$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_dy$stage$3
+
+
+module sfu$rro$side_dy$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_dy$stage$4
+
+
+module sfu$rro$side_neg(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu$rro$side_neg$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu$rro$side_neg$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sfu$rro$side_neg$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu$rro$side_neg$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu$rro$side_neg$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // sfu$rro$side_neg
+
+
+module sfu$rro$side_neg$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_neg$stage$0
+
+
+module sfu$rro$side_neg$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_neg$stage$1
+
+
+module sfu$rro$side_neg$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_neg$stage$2
+
+
+module sfu$rro$side_neg$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_neg$stage$3
+
+
+module sfu$rro$side_neg$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$side_neg$stage$4
+
+
+module sfu$rro$window(x,ex2,direct,dy,neg,sig,wnd);
 
     // Module arguments
     input wire  [31:0] x;
@@ -2312,7 +3662,8 @@ module sfu$rro_a(x,ex2,direct,dy,neg,pr);
     output reg  direct;
     output reg  [31:0] dy;
     output reg  neg;
-    output reg  [30:0] pr;
+    output reg  [23:0] sig;
+    output reg  [63:0] wnd;
 
     // Update code (custom)
     wire s = x[31];
@@ -2469,9 +3820,6 @@ module sfu$rro_a(x,ex2,direct,dy,neg,pr);
     default: win = 64'h0;
        endcase
     end
-    wire [63:0] prod = {40'd0, m} * win;
-    // bits below 2^-29 of x*2/pi only feed the carries into the kept bits
-    wire unused_prod_lo = ^prod[32:0];
     // shifts for the ex2 word: be - 127 and be - 120 modulo 8 (used only in their ranges)
     wire [2:0] sh_hi = be[2:0] + 3'd1;
     wire [2:0] sh_mid = be[2:0];
@@ -2495,28 +3843,50 @@ module sfu$rro_a(x,ex2,direct,dy,neg,pr);
     wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
     always @(*) begin
        neg = s;
-       pr = ((be >= 8'd115) & (be != 8'd255)) ? prod[63:33] : 31'd0;
+       sig = m;
+       wnd = win;
        direct = dir_w;
        dy = dy_w;
     end
-endmodule // sfu$rro_a
+endmodule // sfu$rro$window
 
 
-module sfu$rro_b(direct,dy,neg,pr,y);
+module sfu$rro$window_sig(d,q,clock);
 
     // Module arguments
-    input wire  direct;
-    input wire  [31:0] dy;
-    input wire  neg;
-    input wire  [30:0] pr;
-    output reg  [31:0] y;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
 
     // Update code (custom)
-    wire [29:0] r = pr[30:1] + {29'd0, pr[0]};
-    always @(*) begin
-       y = direct ? dy : {neg, 1'b1, r};
+    initial begin
+       q = 24'h0;
     end
-endmodule // sfu$rro_b
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$window_sig
+
+
+module sfu$rro$window_wnd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro$window_wnd
 
 
 module sfu$rro_d(clock,d,q);
@@ -2539,6 +3909,12 @@ module sfu$rro_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
 
     // Local signals
     reg  last;
@@ -2564,6 +3940,16 @@ module sfu$rro_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    sfu$rro_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sfu$rro_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -2571,14 +3957,20 @@ module sfu$rro_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
         q = last;
     end
 
@@ -2661,6 +4053,44 @@ module sfu$rro_d$stage$3(d,q,clock);
 endmodule // sfu$rro_d$stage$3
 
 
+module sfu$rro_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_d$stage$4
+
+
+module sfu$rro_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_d$stage$5
+
+
 module sfu$rro_y_d(clock,d,q);
 
     // Module arguments
@@ -2672,12 +4102,6 @@ module sfu$rro_y_d(clock,d,q);
     reg  [31:0] stage$0$d;
     wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -2688,28 +4112,12 @@ module sfu$rro_y_d(clock,d,q);
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sfu$rro_y_d$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    sfu$rro_y_d$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
         stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
         last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
         q = last;
     end
 
@@ -2733,44 +4141,6 @@ module sfu$rro_y_d$stage$0(d,q,clock);
     end
 
 endmodule // sfu$rro_y_d$stage$0
-
-
-module sfu$rro_y_d$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$rro_y_d$stage$1
-
-
-module sfu$rro_y_d$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu$rro_y_d$stage$2
 
 
 module sfu$spec_d(clock,d,q);
@@ -3295,6 +4665,12 @@ module sfu$valid_d(clock,d,q);
     reg  stage$4$d;
     wire  stage$4$q;
     reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -3325,6 +4701,16 @@ module sfu$valid_d(clock,d,q);
         .q(stage$4$q),
         .clock(stage$4$clock)
     );
+    sfu$valid_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sfu$valid_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -3333,16 +4719,22 @@ module sfu$valid_d(clock,d,q);
         stage$2$clock = clock;
         stage$3$clock = clock;
         stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
         stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
         last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -3442,3 +4834,41 @@ module sfu$valid_d$stage$4(d,q,clock);
     end
 
 endmodule // sfu$valid_d$stage$4
+
+
+module sfu$valid_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$valid_d$stage$5
+
+
+module sfu$valid_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$valid_d$stage$6

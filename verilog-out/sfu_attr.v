@@ -795,39 +795,16 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     wire  norm$rb;
     wire  norm$st;
     wire  [10:0] norm$e;
-    reg  norm_sgn$d;
-    wire  norm_sgn$q;
-    reg  norm_sgn$clock;
-    reg  norm_zero$d;
-    wire  norm_zero$q;
-    reg  norm_zero$clock;
-    reg  [23:0] norm_sig$d;
-    wire  [23:0] norm_sig$q;
-    reg  norm_sig$clock;
-    reg  norm_rb$d;
-    wire  norm_rb$q;
-    reg  norm_rb$clock;
-    reg  norm_st$d;
-    wire  norm_st$q;
-    reg  norm_st$clock;
-    reg  [10:0] norm_e$d;
-    wire  [10:0] norm_e$q;
-    reg  norm_e$clock;
-    reg  norm_spec$d;
-    wire  norm_spec$q;
-    reg  norm_spec$clock;
-    reg  [31:0] norm_spec_y$d;
-    wire  [31:0] norm_spec_y$q;
-    reg  norm_spec_y$clock;
-    reg  pack$sgn;
-    reg  pack$zero;
-    reg  [23:0] pack$sig;
-    reg  pack$rb;
-    reg  pack$st;
-    reg  [10:0] pack$e;
-    reg  pack$spec;
-    reg  [31:0] pack$spec_y;
-    wire  [31:0] pack$y;
+    reg  round$clock;
+    reg  round$sgn;
+    reg  round$zero;
+    reg  [23:0] round$sig;
+    reg  round$rb;
+    reg  round$st;
+    reg  [10:0] round$e;
+    reg  round$spec;
+    reg  [31:0] round$spec_y;
+    wire  [31:0] round$y;
 
     // Sub module instances
     sfu_attr$o00$norm norm(
@@ -842,97 +819,35 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .st(norm$st),
         .e(norm$e)
     );
-    sfu_attr$o00$norm_sgn norm_sgn(
-        .d(norm_sgn$d),
-        .q(norm_sgn$q),
-        .clock(norm_sgn$clock)
-    );
-    sfu_attr$o00$norm_zero norm_zero(
-        .d(norm_zero$d),
-        .q(norm_zero$q),
-        .clock(norm_zero$clock)
-    );
-    sfu_attr$o00$norm_sig norm_sig(
-        .d(norm_sig$d),
-        .q(norm_sig$q),
-        .clock(norm_sig$clock)
-    );
-    sfu_attr$o00$norm_rb norm_rb(
-        .d(norm_rb$d),
-        .q(norm_rb$q),
-        .clock(norm_rb$clock)
-    );
-    sfu_attr$o00$norm_st norm_st(
-        .d(norm_st$d),
-        .q(norm_st$q),
-        .clock(norm_st$clock)
-    );
-    sfu_attr$o00$norm_e norm_e(
-        .d(norm_e$d),
-        .q(norm_e$q),
-        .clock(norm_e$clock)
-    );
-    sfu_attr$o00$norm_spec norm_spec(
-        .d(norm_spec$d),
-        .q(norm_spec$q),
-        .clock(norm_spec$clock)
-    );
-    sfu_attr$o00$norm_spec_y norm_spec_y(
-        .d(norm_spec_y$d),
-        .q(norm_spec_y$q),
-        .clock(norm_spec_y$clock)
-    );
-    sfu_attr$o00$pack pack(
-        .sgn(pack$sgn),
-        .zero(pack$zero),
-        .sig(pack$sig),
-        .rb(pack$rb),
-        .st(pack$st),
-        .e(pack$e),
-        .spec(pack$spec),
-        .spec_y(pack$spec_y),
-        .y(pack$y)
+    sfu_attr$o00$round round(
+        .clock(round$clock),
+        .sgn(round$sgn),
+        .zero(round$zero),
+        .sig(round$sig),
+        .rb(round$rb),
+        .st(round$st),
+        .e(round$e),
+        .spec(round$spec),
+        .spec_y(round$spec_y),
+        .y(round$y)
     );
 
     // Update code
     always @(*) begin
-        norm_sgn$clock = clock;
-        norm_zero$clock = clock;
-        norm_sig$clock = clock;
-        norm_rb$clock = clock;
-        norm_st$clock = clock;
-        norm_e$clock = clock;
-        norm_spec$clock = clock;
-        norm_spec_y$clock = clock;
-        norm_sgn$d = norm_sgn$q;
-        norm_zero$d = norm_zero$q;
-        norm_sig$d = norm_sig$q;
-        norm_rb$d = norm_rb$q;
-        norm_st$d = norm_st$q;
-        norm_e$d = norm_e$q;
-        norm_spec$d = norm_spec$q;
-        norm_spec_y$d = norm_spec_y$q;
+        round$clock = clock;
         norm$s_hi = s_hi;
         norm$s_lo = s_lo;
         norm$ea = ea;
         norm$zneg = zneg;
-        norm_sgn$d = norm$sgn;
-        norm_zero$d = norm$zero;
-        norm_sig$d = norm$sig;
-        norm_rb$d = norm$rb;
-        norm_st$d = norm$st;
-        norm_e$d = norm$e;
-        norm_spec$d = spec;
-        norm_spec_y$d = spec_y;
-        pack$sgn = norm_sgn$q;
-        pack$zero = norm_zero$q;
-        pack$sig = norm_sig$q;
-        pack$rb = norm_rb$q;
-        pack$st = norm_st$q;
-        pack$e = norm_e$q;
-        pack$spec = norm_spec$q;
-        pack$spec_y = norm_spec_y$q;
-        y = pack$y;
+        round$sgn = norm$sgn;
+        round$zero = norm$zero;
+        round$sig = norm$sig;
+        round$rb = norm$rb;
+        round$st = norm$st;
+        round$e = norm$e;
+        round$spec = spec;
+        round$spec_y = spec_y;
+        y = round$y;
     end
 
 endmodule // sfu_attr$o00
@@ -976,161 +891,10 @@ module sfu_attr$o00$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
 endmodule // sfu_attr$o00$norm
 
 
-module sfu_attr$o00$norm_e(d,q,clock);
+module sfu_attr$o00$round(clock,sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
-    input wire  [10:0] d;
-    output reg  [10:0] q;
     input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 11'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o00$norm_e
-
-
-module sfu_attr$o00$norm_rb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o00$norm_rb
-
-
-module sfu_attr$o00$norm_sgn(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o00$norm_sgn
-
-
-module sfu_attr$o00$norm_sig(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o00$norm_sig
-
-
-module sfu_attr$o00$norm_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o00$norm_spec
-
-
-module sfu_attr$o00$norm_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o00$norm_spec_y
-
-
-module sfu_attr$o00$norm_st(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o00$norm_st
-
-
-module sfu_attr$o00$norm_zero(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o00$norm_zero
-
-
-module sfu_attr$o00$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
-
-    // Module arguments
     input wire  sgn;
     input wire  zero;
     input wire  [23:0] sig;
@@ -1141,52 +905,7 @@ module sfu_attr$o00$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     input wire  [31:0] spec_y;
     output reg  [31:0] y;
 
-    // Update code (custom)
-    wire up = rb & (st | sig[0]);
-    wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
-    wire unused_hidden = sig25[23];
-    wire [10:0] ex = e + {10'd0, sig25[24]};
-    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
-    wire ovf = $signed(ex) > $signed(11'd127);
-    wire unf = $signed(ex) < $signed(-11'sd126);
-    wire [7:0] bex = ex[7:0] + 8'd127;
-    reg [31:0] r;
-    always @(*) begin
-       if (spec) r = spec_y;
-       else if (zero) r = {sgn, 31'd0};
-       else if (ovf) r = {sgn, 8'hff, 23'd0};
-       else if (unf) r = {sgn, 31'd0};
-       else r = {sgn, bex, mant};
-    end
-    always @(*) begin
-       y = r;
-    end
-endmodule // sfu_attr$o00$pack
-
-
-module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [81:0] s_hi;
-    input wire  [63:0] s_lo;
-    input wire  [9:0] ea;
-    input wire  zneg;
-    input wire  spec;
-    input wire  [31:0] spec_y;
-    output reg  [31:0] y;
-
     // Stub signals
-    reg  [81:0] norm$s_hi;
-    reg  [63:0] norm$s_lo;
-    reg  [9:0] norm$ea;
-    reg  norm$zneg;
-    wire  norm$sgn;
-    wire  norm$zero;
-    wire  [23:0] norm$sig;
-    wire  norm$rb;
-    wire  norm$st;
-    wire  [10:0] norm$e;
     reg  norm_sgn$d;
     wire  norm_sgn$q;
     reg  norm_sgn$clock;
@@ -1222,59 +941,47 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     wire  [31:0] pack$y;
 
     // Sub module instances
-    sfu_attr$o01$norm norm(
-        .s_hi(norm$s_hi),
-        .s_lo(norm$s_lo),
-        .ea(norm$ea),
-        .zneg(norm$zneg),
-        .sgn(norm$sgn),
-        .zero(norm$zero),
-        .sig(norm$sig),
-        .rb(norm$rb),
-        .st(norm$st),
-        .e(norm$e)
-    );
-    sfu_attr$o01$norm_sgn norm_sgn(
+    sfu_attr$o00$round$norm_sgn norm_sgn(
         .d(norm_sgn$d),
         .q(norm_sgn$q),
         .clock(norm_sgn$clock)
     );
-    sfu_attr$o01$norm_zero norm_zero(
+    sfu_attr$o00$round$norm_zero norm_zero(
         .d(norm_zero$d),
         .q(norm_zero$q),
         .clock(norm_zero$clock)
     );
-    sfu_attr$o01$norm_sig norm_sig(
+    sfu_attr$o00$round$norm_sig norm_sig(
         .d(norm_sig$d),
         .q(norm_sig$q),
         .clock(norm_sig$clock)
     );
-    sfu_attr$o01$norm_rb norm_rb(
+    sfu_attr$o00$round$norm_rb norm_rb(
         .d(norm_rb$d),
         .q(norm_rb$q),
         .clock(norm_rb$clock)
     );
-    sfu_attr$o01$norm_st norm_st(
+    sfu_attr$o00$round$norm_st norm_st(
         .d(norm_st$d),
         .q(norm_st$q),
         .clock(norm_st$clock)
     );
-    sfu_attr$o01$norm_e norm_e(
+    sfu_attr$o00$round$norm_e norm_e(
         .d(norm_e$d),
         .q(norm_e$q),
         .clock(norm_e$clock)
     );
-    sfu_attr$o01$norm_spec norm_spec(
+    sfu_attr$o00$round$norm_spec norm_spec(
         .d(norm_spec$d),
         .q(norm_spec$q),
         .clock(norm_spec$clock)
     );
-    sfu_attr$o01$norm_spec_y norm_spec_y(
+    sfu_attr$o00$round$norm_spec_y norm_spec_y(
         .d(norm_spec_y$d),
         .q(norm_spec_y$q),
         .clock(norm_spec_y$clock)
     );
-    sfu_attr$o01$pack pack(
+    sfu_attr$o00$round$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
         .sig(pack$sig),
@@ -1304,16 +1011,12 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         norm_e$d = norm_e$q;
         norm_spec$d = norm_spec$q;
         norm_spec_y$d = norm_spec_y$q;
-        norm$s_hi = s_hi;
-        norm$s_lo = s_lo;
-        norm$ea = ea;
-        norm$zneg = zneg;
-        norm_sgn$d = norm$sgn;
-        norm_zero$d = norm$zero;
-        norm_sig$d = norm$sig;
-        norm_rb$d = norm$rb;
-        norm_st$d = norm$st;
-        norm_e$d = norm$e;
+        norm_sgn$d = sgn;
+        norm_zero$d = zero;
+        norm_sig$d = sig;
+        norm_rb$d = rb;
+        norm_st$d = st;
+        norm_e$d = e;
         norm_spec$d = spec;
         norm_spec_y$d = spec_y;
         pack$sgn = norm_sgn$q;
@@ -1325,6 +1028,275 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         pack$spec = norm_spec$q;
         pack$spec_y = norm_spec_y$q;
         y = pack$y;
+    end
+
+endmodule // sfu_attr$o00$round
+
+
+module sfu_attr$o00$round$norm_e(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$round$norm_e
+
+
+module sfu_attr$o00$round$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$round$norm_rb
+
+
+module sfu_attr$o00$round$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$round$norm_sgn
+
+
+module sfu_attr$o00$round$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$round$norm_sig
+
+
+module sfu_attr$o00$round$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$round$norm_spec
+
+
+module sfu_attr$o00$round$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$round$norm_spec_y
+
+
+module sfu_attr$o00$round$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$round$norm_st
+
+
+module sfu_attr$o00$round$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$round$norm_zero
+
+
+module sfu_attr$o00$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Update code (custom)
+    wire up = rb & (st | sig[0]);
+    wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
+    wire unused_hidden = sig25[23];
+    wire [10:0] ex = e + {10'd0, sig25[24]};
+    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
+    wire ovf = $signed(ex) > $signed(11'd127);
+    wire unf = $signed(ex) < $signed(-11'sd126);
+    wire [7:0] bex = ex[7:0] + 8'd127;
+    reg [31:0] r;
+    always @(*) begin
+       if (spec) r = spec_y;
+       else if (zero) r = {sgn, 31'd0};
+       else if (ovf) r = {sgn, 8'hff, 23'd0};
+       else if (unf) r = {sgn, 31'd0};
+       else r = {sgn, bex, mant};
+    end
+    always @(*) begin
+       y = r;
+    end
+endmodule // sfu_attr$o00$round$pack
+
+
+module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [81:0] s_hi;
+    input wire  [63:0] s_lo;
+    input wire  [9:0] ea;
+    input wire  zneg;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  [81:0] norm$s_hi;
+    reg  [63:0] norm$s_lo;
+    reg  [9:0] norm$ea;
+    reg  norm$zneg;
+    wire  norm$sgn;
+    wire  norm$zero;
+    wire  [23:0] norm$sig;
+    wire  norm$rb;
+    wire  norm$st;
+    wire  [10:0] norm$e;
+    reg  round$clock;
+    reg  round$sgn;
+    reg  round$zero;
+    reg  [23:0] round$sig;
+    reg  round$rb;
+    reg  round$st;
+    reg  [10:0] round$e;
+    reg  round$spec;
+    reg  [31:0] round$spec_y;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sfu_attr$o01$norm norm(
+        .s_hi(norm$s_hi),
+        .s_lo(norm$s_lo),
+        .ea(norm$ea),
+        .zneg(norm$zneg),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu_attr$o01$round round(
+        .clock(round$clock),
+        .sgn(round$sgn),
+        .zero(round$zero),
+        .sig(round$sig),
+        .rb(round$rb),
+        .st(round$st),
+        .e(round$e),
+        .spec(round$spec),
+        .spec_y(round$spec_y),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$clock = clock;
+        norm$s_hi = s_hi;
+        norm$s_lo = s_lo;
+        norm$ea = ea;
+        norm$zneg = zneg;
+        round$sgn = norm$sgn;
+        round$zero = norm$zero;
+        round$sig = norm$sig;
+        round$rb = norm$rb;
+        round$st = norm$st;
+        round$e = norm$e;
+        round$spec = spec;
+        round$spec_y = spec_y;
+        y = round$y;
     end
 
 endmodule // sfu_attr$o01
@@ -1368,161 +1340,10 @@ module sfu_attr$o01$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
 endmodule // sfu_attr$o01$norm
 
 
-module sfu_attr$o01$norm_e(d,q,clock);
+module sfu_attr$o01$round(clock,sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
-    input wire  [10:0] d;
-    output reg  [10:0] q;
     input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 11'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o01$norm_e
-
-
-module sfu_attr$o01$norm_rb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o01$norm_rb
-
-
-module sfu_attr$o01$norm_sgn(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o01$norm_sgn
-
-
-module sfu_attr$o01$norm_sig(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o01$norm_sig
-
-
-module sfu_attr$o01$norm_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o01$norm_spec
-
-
-module sfu_attr$o01$norm_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o01$norm_spec_y
-
-
-module sfu_attr$o01$norm_st(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o01$norm_st
-
-
-module sfu_attr$o01$norm_zero(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o01$norm_zero
-
-
-module sfu_attr$o01$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
-
-    // Module arguments
     input wire  sgn;
     input wire  zero;
     input wire  [23:0] sig;
@@ -1533,52 +1354,7 @@ module sfu_attr$o01$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     input wire  [31:0] spec_y;
     output reg  [31:0] y;
 
-    // Update code (custom)
-    wire up = rb & (st | sig[0]);
-    wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
-    wire unused_hidden = sig25[23];
-    wire [10:0] ex = e + {10'd0, sig25[24]};
-    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
-    wire ovf = $signed(ex) > $signed(11'd127);
-    wire unf = $signed(ex) < $signed(-11'sd126);
-    wire [7:0] bex = ex[7:0] + 8'd127;
-    reg [31:0] r;
-    always @(*) begin
-       if (spec) r = spec_y;
-       else if (zero) r = {sgn, 31'd0};
-       else if (ovf) r = {sgn, 8'hff, 23'd0};
-       else if (unf) r = {sgn, 31'd0};
-       else r = {sgn, bex, mant};
-    end
-    always @(*) begin
-       y = r;
-    end
-endmodule // sfu_attr$o01$pack
-
-
-module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [81:0] s_hi;
-    input wire  [63:0] s_lo;
-    input wire  [9:0] ea;
-    input wire  zneg;
-    input wire  spec;
-    input wire  [31:0] spec_y;
-    output reg  [31:0] y;
-
     // Stub signals
-    reg  [81:0] norm$s_hi;
-    reg  [63:0] norm$s_lo;
-    reg  [9:0] norm$ea;
-    reg  norm$zneg;
-    wire  norm$sgn;
-    wire  norm$zero;
-    wire  [23:0] norm$sig;
-    wire  norm$rb;
-    wire  norm$st;
-    wire  [10:0] norm$e;
     reg  norm_sgn$d;
     wire  norm_sgn$q;
     reg  norm_sgn$clock;
@@ -1614,59 +1390,47 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     wire  [31:0] pack$y;
 
     // Sub module instances
-    sfu_attr$o10$norm norm(
-        .s_hi(norm$s_hi),
-        .s_lo(norm$s_lo),
-        .ea(norm$ea),
-        .zneg(norm$zneg),
-        .sgn(norm$sgn),
-        .zero(norm$zero),
-        .sig(norm$sig),
-        .rb(norm$rb),
-        .st(norm$st),
-        .e(norm$e)
-    );
-    sfu_attr$o10$norm_sgn norm_sgn(
+    sfu_attr$o01$round$norm_sgn norm_sgn(
         .d(norm_sgn$d),
         .q(norm_sgn$q),
         .clock(norm_sgn$clock)
     );
-    sfu_attr$o10$norm_zero norm_zero(
+    sfu_attr$o01$round$norm_zero norm_zero(
         .d(norm_zero$d),
         .q(norm_zero$q),
         .clock(norm_zero$clock)
     );
-    sfu_attr$o10$norm_sig norm_sig(
+    sfu_attr$o01$round$norm_sig norm_sig(
         .d(norm_sig$d),
         .q(norm_sig$q),
         .clock(norm_sig$clock)
     );
-    sfu_attr$o10$norm_rb norm_rb(
+    sfu_attr$o01$round$norm_rb norm_rb(
         .d(norm_rb$d),
         .q(norm_rb$q),
         .clock(norm_rb$clock)
     );
-    sfu_attr$o10$norm_st norm_st(
+    sfu_attr$o01$round$norm_st norm_st(
         .d(norm_st$d),
         .q(norm_st$q),
         .clock(norm_st$clock)
     );
-    sfu_attr$o10$norm_e norm_e(
+    sfu_attr$o01$round$norm_e norm_e(
         .d(norm_e$d),
         .q(norm_e$q),
         .clock(norm_e$clock)
     );
-    sfu_attr$o10$norm_spec norm_spec(
+    sfu_attr$o01$round$norm_spec norm_spec(
         .d(norm_spec$d),
         .q(norm_spec$q),
         .clock(norm_spec$clock)
     );
-    sfu_attr$o10$norm_spec_y norm_spec_y(
+    sfu_attr$o01$round$norm_spec_y norm_spec_y(
         .d(norm_spec_y$d),
         .q(norm_spec_y$q),
         .clock(norm_spec_y$clock)
     );
-    sfu_attr$o10$pack pack(
+    sfu_attr$o01$round$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
         .sig(pack$sig),
@@ -1696,16 +1460,12 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         norm_e$d = norm_e$q;
         norm_spec$d = norm_spec$q;
         norm_spec_y$d = norm_spec_y$q;
-        norm$s_hi = s_hi;
-        norm$s_lo = s_lo;
-        norm$ea = ea;
-        norm$zneg = zneg;
-        norm_sgn$d = norm$sgn;
-        norm_zero$d = norm$zero;
-        norm_sig$d = norm$sig;
-        norm_rb$d = norm$rb;
-        norm_st$d = norm$st;
-        norm_e$d = norm$e;
+        norm_sgn$d = sgn;
+        norm_zero$d = zero;
+        norm_sig$d = sig;
+        norm_rb$d = rb;
+        norm_st$d = st;
+        norm_e$d = e;
         norm_spec$d = spec;
         norm_spec_y$d = spec_y;
         pack$sgn = norm_sgn$q;
@@ -1717,6 +1477,275 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         pack$spec = norm_spec$q;
         pack$spec_y = norm_spec_y$q;
         y = pack$y;
+    end
+
+endmodule // sfu_attr$o01$round
+
+
+module sfu_attr$o01$round$norm_e(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$round$norm_e
+
+
+module sfu_attr$o01$round$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$round$norm_rb
+
+
+module sfu_attr$o01$round$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$round$norm_sgn
+
+
+module sfu_attr$o01$round$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$round$norm_sig
+
+
+module sfu_attr$o01$round$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$round$norm_spec
+
+
+module sfu_attr$o01$round$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$round$norm_spec_y
+
+
+module sfu_attr$o01$round$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$round$norm_st
+
+
+module sfu_attr$o01$round$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$round$norm_zero
+
+
+module sfu_attr$o01$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Update code (custom)
+    wire up = rb & (st | sig[0]);
+    wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
+    wire unused_hidden = sig25[23];
+    wire [10:0] ex = e + {10'd0, sig25[24]};
+    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
+    wire ovf = $signed(ex) > $signed(11'd127);
+    wire unf = $signed(ex) < $signed(-11'sd126);
+    wire [7:0] bex = ex[7:0] + 8'd127;
+    reg [31:0] r;
+    always @(*) begin
+       if (spec) r = spec_y;
+       else if (zero) r = {sgn, 31'd0};
+       else if (ovf) r = {sgn, 8'hff, 23'd0};
+       else if (unf) r = {sgn, 31'd0};
+       else r = {sgn, bex, mant};
+    end
+    always @(*) begin
+       y = r;
+    end
+endmodule // sfu_attr$o01$round$pack
+
+
+module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [81:0] s_hi;
+    input wire  [63:0] s_lo;
+    input wire  [9:0] ea;
+    input wire  zneg;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  [81:0] norm$s_hi;
+    reg  [63:0] norm$s_lo;
+    reg  [9:0] norm$ea;
+    reg  norm$zneg;
+    wire  norm$sgn;
+    wire  norm$zero;
+    wire  [23:0] norm$sig;
+    wire  norm$rb;
+    wire  norm$st;
+    wire  [10:0] norm$e;
+    reg  round$clock;
+    reg  round$sgn;
+    reg  round$zero;
+    reg  [23:0] round$sig;
+    reg  round$rb;
+    reg  round$st;
+    reg  [10:0] round$e;
+    reg  round$spec;
+    reg  [31:0] round$spec_y;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sfu_attr$o10$norm norm(
+        .s_hi(norm$s_hi),
+        .s_lo(norm$s_lo),
+        .ea(norm$ea),
+        .zneg(norm$zneg),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu_attr$o10$round round(
+        .clock(round$clock),
+        .sgn(round$sgn),
+        .zero(round$zero),
+        .sig(round$sig),
+        .rb(round$rb),
+        .st(round$st),
+        .e(round$e),
+        .spec(round$spec),
+        .spec_y(round$spec_y),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$clock = clock;
+        norm$s_hi = s_hi;
+        norm$s_lo = s_lo;
+        norm$ea = ea;
+        norm$zneg = zneg;
+        round$sgn = norm$sgn;
+        round$zero = norm$zero;
+        round$sig = norm$sig;
+        round$rb = norm$rb;
+        round$st = norm$st;
+        round$e = norm$e;
+        round$spec = spec;
+        round$spec_y = spec_y;
+        y = round$y;
     end
 
 endmodule // sfu_attr$o10
@@ -1760,161 +1789,10 @@ module sfu_attr$o10$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
 endmodule // sfu_attr$o10$norm
 
 
-module sfu_attr$o10$norm_e(d,q,clock);
+module sfu_attr$o10$round(clock,sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
-    input wire  [10:0] d;
-    output reg  [10:0] q;
     input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 11'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o10$norm_e
-
-
-module sfu_attr$o10$norm_rb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o10$norm_rb
-
-
-module sfu_attr$o10$norm_sgn(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o10$norm_sgn
-
-
-module sfu_attr$o10$norm_sig(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o10$norm_sig
-
-
-module sfu_attr$o10$norm_spec(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o10$norm_spec
-
-
-module sfu_attr$o10$norm_spec_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o10$norm_spec_y
-
-
-module sfu_attr$o10$norm_st(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o10$norm_st
-
-
-module sfu_attr$o10$norm_zero(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o10$norm_zero
-
-
-module sfu_attr$o10$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
-
-    // Module arguments
     input wire  sgn;
     input wire  zero;
     input wire  [23:0] sig;
@@ -1925,52 +1803,7 @@ module sfu_attr$o10$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     input wire  [31:0] spec_y;
     output reg  [31:0] y;
 
-    // Update code (custom)
-    wire up = rb & (st | sig[0]);
-    wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
-    wire unused_hidden = sig25[23];
-    wire [10:0] ex = e + {10'd0, sig25[24]};
-    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
-    wire ovf = $signed(ex) > $signed(11'd127);
-    wire unf = $signed(ex) < $signed(-11'sd126);
-    wire [7:0] bex = ex[7:0] + 8'd127;
-    reg [31:0] r;
-    always @(*) begin
-       if (spec) r = spec_y;
-       else if (zero) r = {sgn, 31'd0};
-       else if (ovf) r = {sgn, 8'hff, 23'd0};
-       else if (unf) r = {sgn, 31'd0};
-       else r = {sgn, bex, mant};
-    end
-    always @(*) begin
-       y = r;
-    end
-endmodule // sfu_attr$o10$pack
-
-
-module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
-
-    // Module arguments
-    input wire  clock;
-    input wire  [81:0] s_hi;
-    input wire  [63:0] s_lo;
-    input wire  [9:0] ea;
-    input wire  zneg;
-    input wire  spec;
-    input wire  [31:0] spec_y;
-    output reg  [31:0] y;
-
     // Stub signals
-    reg  [81:0] norm$s_hi;
-    reg  [63:0] norm$s_lo;
-    reg  [9:0] norm$ea;
-    reg  norm$zneg;
-    wire  norm$sgn;
-    wire  norm$zero;
-    wire  [23:0] norm$sig;
-    wire  norm$rb;
-    wire  norm$st;
-    wire  [10:0] norm$e;
     reg  norm_sgn$d;
     wire  norm_sgn$q;
     reg  norm_sgn$clock;
@@ -2006,59 +1839,47 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     wire  [31:0] pack$y;
 
     // Sub module instances
-    sfu_attr$o11$norm norm(
-        .s_hi(norm$s_hi),
-        .s_lo(norm$s_lo),
-        .ea(norm$ea),
-        .zneg(norm$zneg),
-        .sgn(norm$sgn),
-        .zero(norm$zero),
-        .sig(norm$sig),
-        .rb(norm$rb),
-        .st(norm$st),
-        .e(norm$e)
-    );
-    sfu_attr$o11$norm_sgn norm_sgn(
+    sfu_attr$o10$round$norm_sgn norm_sgn(
         .d(norm_sgn$d),
         .q(norm_sgn$q),
         .clock(norm_sgn$clock)
     );
-    sfu_attr$o11$norm_zero norm_zero(
+    sfu_attr$o10$round$norm_zero norm_zero(
         .d(norm_zero$d),
         .q(norm_zero$q),
         .clock(norm_zero$clock)
     );
-    sfu_attr$o11$norm_sig norm_sig(
+    sfu_attr$o10$round$norm_sig norm_sig(
         .d(norm_sig$d),
         .q(norm_sig$q),
         .clock(norm_sig$clock)
     );
-    sfu_attr$o11$norm_rb norm_rb(
+    sfu_attr$o10$round$norm_rb norm_rb(
         .d(norm_rb$d),
         .q(norm_rb$q),
         .clock(norm_rb$clock)
     );
-    sfu_attr$o11$norm_st norm_st(
+    sfu_attr$o10$round$norm_st norm_st(
         .d(norm_st$d),
         .q(norm_st$q),
         .clock(norm_st$clock)
     );
-    sfu_attr$o11$norm_e norm_e(
+    sfu_attr$o10$round$norm_e norm_e(
         .d(norm_e$d),
         .q(norm_e$q),
         .clock(norm_e$clock)
     );
-    sfu_attr$o11$norm_spec norm_spec(
+    sfu_attr$o10$round$norm_spec norm_spec(
         .d(norm_spec$d),
         .q(norm_spec$q),
         .clock(norm_spec$clock)
     );
-    sfu_attr$o11$norm_spec_y norm_spec_y(
+    sfu_attr$o10$round$norm_spec_y norm_spec_y(
         .d(norm_spec_y$d),
         .q(norm_spec_y$q),
         .clock(norm_spec_y$clock)
     );
-    sfu_attr$o11$pack pack(
+    sfu_attr$o10$round$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
         .sig(pack$sig),
@@ -2088,16 +1909,12 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         norm_e$d = norm_e$q;
         norm_spec$d = norm_spec$q;
         norm_spec_y$d = norm_spec_y$q;
-        norm$s_hi = s_hi;
-        norm$s_lo = s_lo;
-        norm$ea = ea;
-        norm$zneg = zneg;
-        norm_sgn$d = norm$sgn;
-        norm_zero$d = norm$zero;
-        norm_sig$d = norm$sig;
-        norm_rb$d = norm$rb;
-        norm_st$d = norm$st;
-        norm_e$d = norm$e;
+        norm_sgn$d = sgn;
+        norm_zero$d = zero;
+        norm_sig$d = sig;
+        norm_rb$d = rb;
+        norm_st$d = st;
+        norm_e$d = e;
         norm_spec$d = spec;
         norm_spec_y$d = spec_y;
         pack$sgn = norm_sgn$q;
@@ -2109,6 +1926,275 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         pack$spec = norm_spec$q;
         pack$spec_y = norm_spec_y$q;
         y = pack$y;
+    end
+
+endmodule // sfu_attr$o10$round
+
+
+module sfu_attr$o10$round$norm_e(d,q,clock);
+
+    // Module arguments
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 11'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$round$norm_e
+
+
+module sfu_attr$o10$round$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$round$norm_rb
+
+
+module sfu_attr$o10$round$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$round$norm_sgn
+
+
+module sfu_attr$o10$round$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$round$norm_sig
+
+
+module sfu_attr$o10$round$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$round$norm_spec
+
+
+module sfu_attr$o10$round$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$round$norm_spec_y
+
+
+module sfu_attr$o10$round$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$round$norm_st
+
+
+module sfu_attr$o10$round$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$round$norm_zero
+
+
+module sfu_attr$o10$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Update code (custom)
+    wire up = rb & (st | sig[0]);
+    wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
+    wire unused_hidden = sig25[23];
+    wire [10:0] ex = e + {10'd0, sig25[24]};
+    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
+    wire ovf = $signed(ex) > $signed(11'd127);
+    wire unf = $signed(ex) < $signed(-11'sd126);
+    wire [7:0] bex = ex[7:0] + 8'd127;
+    reg [31:0] r;
+    always @(*) begin
+       if (spec) r = spec_y;
+       else if (zero) r = {sgn, 31'd0};
+       else if (ovf) r = {sgn, 8'hff, 23'd0};
+       else if (unf) r = {sgn, 31'd0};
+       else r = {sgn, bex, mant};
+    end
+    always @(*) begin
+       y = r;
+    end
+endmodule // sfu_attr$o10$round$pack
+
+
+module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [81:0] s_hi;
+    input wire  [63:0] s_lo;
+    input wire  [9:0] ea;
+    input wire  zneg;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  [81:0] norm$s_hi;
+    reg  [63:0] norm$s_lo;
+    reg  [9:0] norm$ea;
+    reg  norm$zneg;
+    wire  norm$sgn;
+    wire  norm$zero;
+    wire  [23:0] norm$sig;
+    wire  norm$rb;
+    wire  norm$st;
+    wire  [10:0] norm$e;
+    reg  round$clock;
+    reg  round$sgn;
+    reg  round$zero;
+    reg  [23:0] round$sig;
+    reg  round$rb;
+    reg  round$st;
+    reg  [10:0] round$e;
+    reg  round$spec;
+    reg  [31:0] round$spec_y;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    sfu_attr$o11$norm norm(
+        .s_hi(norm$s_hi),
+        .s_lo(norm$s_lo),
+        .ea(norm$ea),
+        .zneg(norm$zneg),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    sfu_attr$o11$round round(
+        .clock(round$clock),
+        .sgn(round$sgn),
+        .zero(round$zero),
+        .sig(round$sig),
+        .rb(round$rb),
+        .st(round$st),
+        .e(round$e),
+        .spec(round$spec),
+        .spec_y(round$spec_y),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        round$clock = clock;
+        norm$s_hi = s_hi;
+        norm$s_lo = s_lo;
+        norm$ea = ea;
+        norm$zneg = zneg;
+        round$sgn = norm$sgn;
+        round$zero = norm$zero;
+        round$sig = norm$sig;
+        round$rb = norm$rb;
+        round$st = norm$st;
+        round$e = norm$e;
+        round$spec = spec;
+        round$spec_y = spec_y;
+        y = round$y;
     end
 
 endmodule // sfu_attr$o11
@@ -2152,7 +2238,149 @@ module sfu_attr$o11$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
 endmodule // sfu_attr$o11$norm
 
 
-module sfu_attr$o11$norm_e(d,q,clock);
+module sfu_attr$o11$round(clock,sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  norm_sgn$d;
+    wire  norm_sgn$q;
+    reg  norm_sgn$clock;
+    reg  norm_zero$d;
+    wire  norm_zero$q;
+    reg  norm_zero$clock;
+    reg  [23:0] norm_sig$d;
+    wire  [23:0] norm_sig$q;
+    reg  norm_sig$clock;
+    reg  norm_rb$d;
+    wire  norm_rb$q;
+    reg  norm_rb$clock;
+    reg  norm_st$d;
+    wire  norm_st$q;
+    reg  norm_st$clock;
+    reg  [10:0] norm_e$d;
+    wire  [10:0] norm_e$q;
+    reg  norm_e$clock;
+    reg  norm_spec$d;
+    wire  norm_spec$q;
+    reg  norm_spec$clock;
+    reg  [31:0] norm_spec_y$d;
+    wire  [31:0] norm_spec_y$q;
+    reg  norm_spec_y$clock;
+    reg  pack$sgn;
+    reg  pack$zero;
+    reg  [23:0] pack$sig;
+    reg  pack$rb;
+    reg  pack$st;
+    reg  [10:0] pack$e;
+    reg  pack$spec;
+    reg  [31:0] pack$spec_y;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    sfu_attr$o11$round$norm_sgn norm_sgn(
+        .d(norm_sgn$d),
+        .q(norm_sgn$q),
+        .clock(norm_sgn$clock)
+    );
+    sfu_attr$o11$round$norm_zero norm_zero(
+        .d(norm_zero$d),
+        .q(norm_zero$q),
+        .clock(norm_zero$clock)
+    );
+    sfu_attr$o11$round$norm_sig norm_sig(
+        .d(norm_sig$d),
+        .q(norm_sig$q),
+        .clock(norm_sig$clock)
+    );
+    sfu_attr$o11$round$norm_rb norm_rb(
+        .d(norm_rb$d),
+        .q(norm_rb$q),
+        .clock(norm_rb$clock)
+    );
+    sfu_attr$o11$round$norm_st norm_st(
+        .d(norm_st$d),
+        .q(norm_st$q),
+        .clock(norm_st$clock)
+    );
+    sfu_attr$o11$round$norm_e norm_e(
+        .d(norm_e$d),
+        .q(norm_e$q),
+        .clock(norm_e$clock)
+    );
+    sfu_attr$o11$round$norm_spec norm_spec(
+        .d(norm_spec$d),
+        .q(norm_spec$q),
+        .clock(norm_spec$clock)
+    );
+    sfu_attr$o11$round$norm_spec_y norm_spec_y(
+        .d(norm_spec_y$d),
+        .q(norm_spec_y$q),
+        .clock(norm_spec_y$clock)
+    );
+    sfu_attr$o11$round$pack pack(
+        .sgn(pack$sgn),
+        .zero(pack$zero),
+        .sig(pack$sig),
+        .rb(pack$rb),
+        .st(pack$st),
+        .e(pack$e),
+        .spec(pack$spec),
+        .spec_y(pack$spec_y),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        norm_sgn$clock = clock;
+        norm_zero$clock = clock;
+        norm_sig$clock = clock;
+        norm_rb$clock = clock;
+        norm_st$clock = clock;
+        norm_e$clock = clock;
+        norm_spec$clock = clock;
+        norm_spec_y$clock = clock;
+        norm_sgn$d = norm_sgn$q;
+        norm_zero$d = norm_zero$q;
+        norm_sig$d = norm_sig$q;
+        norm_rb$d = norm_rb$q;
+        norm_st$d = norm_st$q;
+        norm_e$d = norm_e$q;
+        norm_spec$d = norm_spec$q;
+        norm_spec_y$d = norm_spec_y$q;
+        norm_sgn$d = sgn;
+        norm_zero$d = zero;
+        norm_sig$d = sig;
+        norm_rb$d = rb;
+        norm_st$d = st;
+        norm_e$d = e;
+        norm_spec$d = spec;
+        norm_spec_y$d = spec_y;
+        pack$sgn = norm_sgn$q;
+        pack$zero = norm_zero$q;
+        pack$sig = norm_sig$q;
+        pack$rb = norm_rb$q;
+        pack$st = norm_st$q;
+        pack$e = norm_e$q;
+        pack$spec = norm_spec$q;
+        pack$spec_y = norm_spec_y$q;
+        y = pack$y;
+    end
+
+endmodule // sfu_attr$o11$round
+
+
+module sfu_attr$o11$round$norm_e(d,q,clock);
 
     // Module arguments
     input wire  [10:0] d;
@@ -2168,29 +2396,10 @@ module sfu_attr$o11$norm_e(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_attr$o11$norm_e
+endmodule // sfu_attr$o11$round$norm_e
 
 
-module sfu_attr$o11$norm_rb(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o11$norm_rb
-
-
-module sfu_attr$o11$norm_sgn(d,q,clock);
+module sfu_attr$o11$round$norm_rb(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -2206,10 +2415,29 @@ module sfu_attr$o11$norm_sgn(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_attr$o11$norm_sgn
+endmodule // sfu_attr$o11$round$norm_rb
 
 
-module sfu_attr$o11$norm_sig(d,q,clock);
+module sfu_attr$o11$round$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$round$norm_sgn
+
+
+module sfu_attr$o11$round$norm_sig(d,q,clock);
 
     // Module arguments
     input wire  [23:0] d;
@@ -2225,10 +2453,10 @@ module sfu_attr$o11$norm_sig(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_attr$o11$norm_sig
+endmodule // sfu_attr$o11$round$norm_sig
 
 
-module sfu_attr$o11$norm_spec(d,q,clock);
+module sfu_attr$o11$round$norm_spec(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -2244,10 +2472,10 @@ module sfu_attr$o11$norm_spec(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_attr$o11$norm_spec
+endmodule // sfu_attr$o11$round$norm_spec
 
 
-module sfu_attr$o11$norm_spec_y(d,q,clock);
+module sfu_attr$o11$round$norm_spec_y(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -2263,29 +2491,10 @@ module sfu_attr$o11$norm_spec_y(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_attr$o11$norm_spec_y
+endmodule // sfu_attr$o11$round$norm_spec_y
 
 
-module sfu_attr$o11$norm_st(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$o11$norm_st
-
-
-module sfu_attr$o11$norm_zero(d,q,clock);
+module sfu_attr$o11$round$norm_st(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -2301,10 +2510,29 @@ module sfu_attr$o11$norm_zero(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_attr$o11$norm_zero
+endmodule // sfu_attr$o11$round$norm_st
 
 
-module sfu_attr$o11$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+module sfu_attr$o11$round$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$round$norm_zero
+
+
+module sfu_attr$o11$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
     input wire  sgn;
@@ -2337,7 +2565,7 @@ module sfu_attr$o11$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     always @(*) begin
        y = r;
     end
-endmodule // sfu_attr$o11$pack
+endmodule // sfu_attr$o11$round$pack
 
 
 module sfu_attr$o_00(d,q,clock);

@@ -12,6 +12,79 @@ module sfu_rro(clock,in_valid,ex2,x,out_valid,y);
     output reg  [31:0] y;
 
     // Stub signals
+    reg  rro$clock;
+    reg  rro$ex2;
+    reg  [31:0] rro$x;
+    wire  [31:0] rro$y;
+    reg  [31:0] pack_y$d;
+    wire  [31:0] pack_y$q;
+    reg  pack_y$clock;
+    reg  valid_d$clock;
+    reg  valid_d$d;
+    wire  valid_d$q;
+
+    // Sub module instances
+    sfu_rro$rro rro(
+        .clock(rro$clock),
+        .ex2(rro$ex2),
+        .x(rro$x),
+        .y(rro$y)
+    );
+    sfu_rro$pack_y pack_y(
+        .d(pack_y$d),
+        .q(pack_y$q),
+        .clock(pack_y$clock)
+    );
+    sfu_rro$valid_d valid_d(
+        .clock(valid_d$clock),
+        .d(valid_d$d),
+        .q(valid_d$q)
+    );
+
+    // Update code
+    always @(*) begin
+        rro$clock = clock;
+        pack_y$clock = clock;
+        valid_d$clock = clock;
+        rro$x = x;
+        rro$ex2 = ex2;
+        pack_y$d = rro$y;
+        valid_d$d = in_valid;
+        out_valid = valid_d$q;
+        y = pack_y$q;
+    end
+
+endmodule // sfu_rro
+
+
+module sfu_rro$pack_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$pack_y
+
+
+module sfu_rro$rro(clock,ex2,x,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  ex2;
+    input wire  [31:0] x;
+    output reg  [31:0] y;
+
+    // Stub signals
     reg  [31:0] window$x;
     reg  window$ex2;
     wire  window$direct;
@@ -43,15 +116,9 @@ module sfu_rro(clock,in_valid,ex2,x,out_valid,y);
     reg  pack$neg;
     reg  [30:0] pack$pr;
     wire  [31:0] pack$y;
-    reg  [31:0] pack_y$d;
-    wire  [31:0] pack_y$q;
-    reg  pack_y$clock;
-    reg  valid_d$clock;
-    reg  valid_d$d;
-    wire  valid_d$q;
 
     // Sub module instances
-    sfu_rro$window window(
+    sfu_rro$rro$window window(
         .x(window$x),
         .ex2(window$ex2),
         .direct(window$direct),
@@ -60,53 +127,43 @@ module sfu_rro(clock,in_valid,ex2,x,out_valid,y);
         .sig(window$sig),
         .wnd(window$wnd)
     );
-    sfu_rro$window_sig window_sig(
+    sfu_rro$rro$window_sig window_sig(
         .d(window_sig$d),
         .q(window_sig$q),
         .clock(window_sig$clock)
     );
-    sfu_rro$window_wnd window_wnd(
+    sfu_rro$rro$window_wnd window_wnd(
         .d(window_wnd$d),
         .q(window_wnd$q),
         .clock(window_wnd$clock)
     );
-    sfu_rro$mul mul(
+    sfu_rro$rro$mul mul(
         .clock(mul$clock),
         .sig(mul$sig),
         .wnd(mul$wnd),
         .pr(mul$pr)
     );
-    sfu_rro$side_direct side_direct(
+    sfu_rro$rro$side_direct side_direct(
         .clock(side_direct$clock),
         .d(side_direct$d),
         .q(side_direct$q)
     );
-    sfu_rro$side_dy side_dy(
+    sfu_rro$rro$side_dy side_dy(
         .clock(side_dy$clock),
         .d(side_dy$d),
         .q(side_dy$q)
     );
-    sfu_rro$side_neg side_neg(
+    sfu_rro$rro$side_neg side_neg(
         .clock(side_neg$clock),
         .d(side_neg$d),
         .q(side_neg$q)
     );
-    sfu_rro$pack pack(
+    sfu_rro$rro$pack pack(
         .direct(pack$direct),
         .dy(pack$dy),
         .neg(pack$neg),
         .pr(pack$pr),
         .y(pack$y)
-    );
-    sfu_rro$pack_y pack_y(
-        .d(pack_y$d),
-        .q(pack_y$q),
-        .clock(pack_y$clock)
-    );
-    sfu_rro$valid_d valid_d(
-        .clock(valid_d$clock),
-        .d(valid_d$d),
-        .q(valid_d$q)
     );
 
     // Update code
@@ -117,8 +174,6 @@ module sfu_rro(clock,in_valid,ex2,x,out_valid,y);
         side_direct$clock = clock;
         side_dy$clock = clock;
         side_neg$clock = clock;
-        pack_y$clock = clock;
-        valid_d$clock = clock;
         window$x = x;
         window$ex2 = ex2;
         window_sig$d = window$sig;
@@ -132,16 +187,13 @@ module sfu_rro(clock,in_valid,ex2,x,out_valid,y);
         pack$dy = side_dy$q;
         pack$neg = side_neg$q;
         pack$pr = mul$pr;
-        pack_y$d = pack$y;
-        valid_d$d = in_valid;
-        out_valid = valid_d$q;
-        y = pack_y$q;
+        y = pack$y;
     end
 
-endmodule // sfu_rro
+endmodule // sfu_rro$rro
 
 
-module sfu_rro$mul(clock,sig,wnd,pr);
+module sfu_rro$rro$mul(clock,sig,wnd,pr);
 
     // Module arguments
     input wire  clock;
@@ -188,17 +240,17 @@ module sfu_rro$mul(clock,sig,wnd,pr);
     reg  sum_pr$clock;
 
     // Sub module instances
-    sfu_rro$mul$operands_sig operands_sig(
+    sfu_rro$rro$mul$operands_sig operands_sig(
         .d(operands_sig$d),
         .q(operands_sig$q),
         .clock(operands_sig$clock)
     );
-    sfu_rro$mul$operands_wnd operands_wnd(
+    sfu_rro$rro$mul$operands_wnd operands_wnd(
         .d(operands_wnd$d),
         .q(operands_wnd$q),
         .clock(operands_wnd$clock)
     );
-    sfu_rro$mul$products products(
+    sfu_rro$rro$mul$products products(
         .sig(products$sig),
         .wnd(products$wnd),
         .ta(products$ta),
@@ -206,42 +258,42 @@ module sfu_rro$mul(clock,sig,wnd,pr);
         .tc(products$tc),
         .td(products$td)
     );
-    sfu_rro$mul$products_a products_a(
+    sfu_rro$rro$mul$products_a products_a(
         .d(products_a$d),
         .q(products_a$q),
         .clock(products_a$clock)
     );
-    sfu_rro$mul$products_b products_b(
+    sfu_rro$rro$mul$products_b products_b(
         .d(products_b$d),
         .q(products_b$q),
         .clock(products_b$clock)
     );
-    sfu_rro$mul$products_c products_c(
+    sfu_rro$rro$mul$products_c products_c(
         .d(products_c$d),
         .q(products_c$q),
         .clock(products_c$clock)
     );
-    sfu_rro$mul$products_d products_d(
+    sfu_rro$rro$mul$products_d products_d(
         .d(products_d$d),
         .q(products_d$q),
         .clock(products_d$clock)
     );
-    sfu_rro$mul$pairs_ab pairs_ab(
+    sfu_rro$rro$mul$pairs_ab pairs_ab(
         .d(pairs_ab$d),
         .q(pairs_ab$q),
         .clock(pairs_ab$clock)
     );
-    sfu_rro$mul$pairs_cd pairs_cd(
+    sfu_rro$rro$mul$pairs_cd pairs_cd(
         .d(pairs_cd$d),
         .q(pairs_cd$q),
         .clock(pairs_cd$clock)
     );
-    sfu_rro$mul$sum sum(
+    sfu_rro$rro$mul$sum sum(
         .ab(sum$ab),
         .cd(sum$cd),
         .pr(sum$pr)
     );
-    sfu_rro$mul$sum_pr sum_pr(
+    sfu_rro$rro$mul$sum_pr sum_pr(
         .d(sum_pr$d),
         .q(sum_pr$q),
         .clock(sum_pr$clock)
@@ -274,10 +326,10 @@ module sfu_rro$mul(clock,sig,wnd,pr);
         pr = sum_pr$q;
     end
 
-endmodule // sfu_rro$mul
+endmodule // sfu_rro$rro$mul
 
 
-module sfu_rro$mul$operands_sig(d,q,clock);
+module sfu_rro$rro$mul$operands_sig(d,q,clock);
 
     // Module arguments
     input wire  [23:0] d;
@@ -293,29 +345,10 @@ module sfu_rro$mul$operands_sig(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$mul$operands_sig
+endmodule // sfu_rro$rro$mul$operands_sig
 
 
-module sfu_rro$mul$operands_wnd(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$mul$operands_wnd
-
-
-module sfu_rro$mul$pairs_ab(d,q,clock);
+module sfu_rro$rro$mul$operands_wnd(d,q,clock);
 
     // Module arguments
     input wire  [63:0] d;
@@ -331,10 +364,10 @@ module sfu_rro$mul$pairs_ab(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$mul$pairs_ab
+endmodule // sfu_rro$rro$mul$operands_wnd
 
 
-module sfu_rro$mul$pairs_cd(d,q,clock);
+module sfu_rro$rro$mul$pairs_ab(d,q,clock);
 
     // Module arguments
     input wire  [63:0] d;
@@ -350,10 +383,29 @@ module sfu_rro$mul$pairs_cd(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$mul$pairs_cd
+endmodule // sfu_rro$rro$mul$pairs_ab
 
 
-module sfu_rro$mul$products(sig,wnd,ta,tb,tc,td);
+module sfu_rro$rro$mul$pairs_cd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$mul$pairs_cd
+
+
+module sfu_rro$rro$mul$products(sig,wnd,ta,tb,tc,td);
 
     // Module arguments
     input wire  [23:0] sig;
@@ -384,29 +436,10 @@ module sfu_rro$mul$products(sig,wnd,ta,tb,tc,td);
        tc = {h2, 12'd0, h0, 18'd0};
        td = {4'd0, h1, 36'd0};
     end
-endmodule // sfu_rro$mul$products
+endmodule // sfu_rro$rro$mul$products
 
 
-module sfu_rro$mul$products_a(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$mul$products_a
-
-
-module sfu_rro$mul$products_b(d,q,clock);
+module sfu_rro$rro$mul$products_a(d,q,clock);
 
     // Module arguments
     input wire  [63:0] d;
@@ -422,29 +455,10 @@ module sfu_rro$mul$products_b(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$mul$products_b
+endmodule // sfu_rro$rro$mul$products_a
 
 
-module sfu_rro$mul$products_c(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$mul$products_c
-
-
-module sfu_rro$mul$products_d(d,q,clock);
+module sfu_rro$rro$mul$products_b(d,q,clock);
 
     // Module arguments
     input wire  [63:0] d;
@@ -460,10 +474,48 @@ module sfu_rro$mul$products_d(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$mul$products_d
+endmodule // sfu_rro$rro$mul$products_b
 
 
-module sfu_rro$mul$sum(ab,cd,pr);
+module sfu_rro$rro$mul$products_c(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$mul$products_c
+
+
+module sfu_rro$rro$mul$products_d(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$mul$products_d
+
+
+module sfu_rro$rro$mul$sum(ab,cd,pr);
 
     // Module arguments
     input wire  [63:0] ab;
@@ -476,10 +528,10 @@ module sfu_rro$mul$sum(ab,cd,pr);
     always @(*) begin
        pr = total[63:33];
     end
-endmodule // sfu_rro$mul$sum
+endmodule // sfu_rro$rro$mul$sum
 
 
-module sfu_rro$mul$sum_pr(d,q,clock);
+module sfu_rro$rro$mul$sum_pr(d,q,clock);
 
     // Module arguments
     input wire  [30:0] d;
@@ -495,10 +547,10 @@ module sfu_rro$mul$sum_pr(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$mul$sum_pr
+endmodule // sfu_rro$rro$mul$sum_pr
 
 
-module sfu_rro$pack(direct,dy,neg,pr,y);
+module sfu_rro$rro$pack(direct,dy,neg,pr,y);
 
     // Module arguments
     input wire  direct;
@@ -512,29 +564,10 @@ module sfu_rro$pack(direct,dy,neg,pr,y);
     always @(*) begin
        y = direct ? dy : {neg, 1'b1, r};
     end
-endmodule // sfu_rro$pack
+endmodule // sfu_rro$rro$pack
 
 
-module sfu_rro$pack_y(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$pack_y
-
-
-module sfu_rro$side_direct(clock,d,q);
+module sfu_rro$rro$side_direct(clock,d,q);
 
     // Module arguments
     input wire  clock;
@@ -562,27 +595,27 @@ module sfu_rro$side_direct(clock,d,q);
     reg  last;
 
     // Sub module instances
-    sfu_rro$side_direct$stage$0 stage$0(
+    sfu_rro$rro$side_direct$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sfu_rro$side_direct$stage$1 stage$1(
+    sfu_rro$rro$side_direct$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sfu_rro$side_direct$stage$2 stage$2(
+    sfu_rro$rro$side_direct$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sfu_rro$side_direct$stage$3 stage$3(
+    sfu_rro$rro$side_direct$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
-    sfu_rro$side_direct$stage$4 stage$4(
+    sfu_rro$rro$side_direct$stage$4 stage$4(
         .d(stage$4$d),
         .q(stage$4$q),
         .clock(stage$4$clock)
@@ -608,29 +641,10 @@ module sfu_rro$side_direct(clock,d,q);
         q = last;
     end
 
-endmodule // sfu_rro$side_direct
+endmodule // sfu_rro$rro$side_direct
 
 
-module sfu_rro$side_direct$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$side_direct$stage$0
-
-
-module sfu_rro$side_direct$stage$1(d,q,clock);
+module sfu_rro$rro$side_direct$stage$0(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -646,29 +660,10 @@ module sfu_rro$side_direct$stage$1(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_direct$stage$1
+endmodule // sfu_rro$rro$side_direct$stage$0
 
 
-module sfu_rro$side_direct$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$side_direct$stage$2
-
-
-module sfu_rro$side_direct$stage$3(d,q,clock);
+module sfu_rro$rro$side_direct$stage$1(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -684,10 +679,10 @@ module sfu_rro$side_direct$stage$3(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_direct$stage$3
+endmodule // sfu_rro$rro$side_direct$stage$1
 
 
-module sfu_rro$side_direct$stage$4(d,q,clock);
+module sfu_rro$rro$side_direct$stage$2(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -703,10 +698,48 @@ module sfu_rro$side_direct$stage$4(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_direct$stage$4
+endmodule // sfu_rro$rro$side_direct$stage$2
 
 
-module sfu_rro$side_dy(clock,d,q);
+module sfu_rro$rro$side_direct$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$side_direct$stage$3
+
+
+module sfu_rro$rro$side_direct$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$side_direct$stage$4
+
+
+module sfu_rro$rro$side_dy(clock,d,q);
 
     // Module arguments
     input wire  clock;
@@ -734,27 +767,27 @@ module sfu_rro$side_dy(clock,d,q);
     reg  [31:0] last;
 
     // Sub module instances
-    sfu_rro$side_dy$stage$0 stage$0(
+    sfu_rro$rro$side_dy$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sfu_rro$side_dy$stage$1 stage$1(
+    sfu_rro$rro$side_dy$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sfu_rro$side_dy$stage$2 stage$2(
+    sfu_rro$rro$side_dy$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sfu_rro$side_dy$stage$3 stage$3(
+    sfu_rro$rro$side_dy$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
-    sfu_rro$side_dy$stage$4 stage$4(
+    sfu_rro$rro$side_dy$stage$4 stage$4(
         .d(stage$4$d),
         .q(stage$4$q),
         .clock(stage$4$clock)
@@ -780,29 +813,10 @@ module sfu_rro$side_dy(clock,d,q);
         q = last;
     end
 
-endmodule // sfu_rro$side_dy
+endmodule // sfu_rro$rro$side_dy
 
 
-module sfu_rro$side_dy$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$side_dy$stage$0
-
-
-module sfu_rro$side_dy$stage$1(d,q,clock);
+module sfu_rro$rro$side_dy$stage$0(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -818,29 +832,10 @@ module sfu_rro$side_dy$stage$1(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_dy$stage$1
+endmodule // sfu_rro$rro$side_dy$stage$0
 
 
-module sfu_rro$side_dy$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$side_dy$stage$2
-
-
-module sfu_rro$side_dy$stage$3(d,q,clock);
+module sfu_rro$rro$side_dy$stage$1(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -856,10 +851,10 @@ module sfu_rro$side_dy$stage$3(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_dy$stage$3
+endmodule // sfu_rro$rro$side_dy$stage$1
 
 
-module sfu_rro$side_dy$stage$4(d,q,clock);
+module sfu_rro$rro$side_dy$stage$2(d,q,clock);
 
     // Module arguments
     input wire  [31:0] d;
@@ -875,10 +870,48 @@ module sfu_rro$side_dy$stage$4(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_dy$stage$4
+endmodule // sfu_rro$rro$side_dy$stage$2
 
 
-module sfu_rro$side_neg(clock,d,q);
+module sfu_rro$rro$side_dy$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$side_dy$stage$3
+
+
+module sfu_rro$rro$side_dy$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$side_dy$stage$4
+
+
+module sfu_rro$rro$side_neg(clock,d,q);
 
     // Module arguments
     input wire  clock;
@@ -906,27 +939,27 @@ module sfu_rro$side_neg(clock,d,q);
     reg  last;
 
     // Sub module instances
-    sfu_rro$side_neg$stage$0 stage$0(
+    sfu_rro$rro$side_neg$stage$0 stage$0(
         .d(stage$0$d),
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    sfu_rro$side_neg$stage$1 stage$1(
+    sfu_rro$rro$side_neg$stage$1 stage$1(
         .d(stage$1$d),
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
-    sfu_rro$side_neg$stage$2 stage$2(
+    sfu_rro$rro$side_neg$stage$2 stage$2(
         .d(stage$2$d),
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
-    sfu_rro$side_neg$stage$3 stage$3(
+    sfu_rro$rro$side_neg$stage$3 stage$3(
         .d(stage$3$d),
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
-    sfu_rro$side_neg$stage$4 stage$4(
+    sfu_rro$rro$side_neg$stage$4 stage$4(
         .d(stage$4$d),
         .q(stage$4$q),
         .clock(stage$4$clock)
@@ -952,29 +985,10 @@ module sfu_rro$side_neg(clock,d,q);
         q = last;
     end
 
-endmodule // sfu_rro$side_neg
+endmodule // sfu_rro$rro$side_neg
 
 
-module sfu_rro$side_neg$stage$0(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$side_neg$stage$0
-
-
-module sfu_rro$side_neg$stage$1(d,q,clock);
+module sfu_rro$rro$side_neg$stage$0(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -990,29 +1004,10 @@ module sfu_rro$side_neg$stage$1(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_neg$stage$1
+endmodule // sfu_rro$rro$side_neg$stage$0
 
 
-module sfu_rro$side_neg$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$side_neg$stage$2
-
-
-module sfu_rro$side_neg$stage$3(d,q,clock);
+module sfu_rro$rro$side_neg$stage$1(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -1028,10 +1023,10 @@ module sfu_rro$side_neg$stage$3(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_neg$stage$3
+endmodule // sfu_rro$rro$side_neg$stage$1
 
 
-module sfu_rro$side_neg$stage$4(d,q,clock);
+module sfu_rro$rro$side_neg$stage$2(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -1047,7 +1042,280 @@ module sfu_rro$side_neg$stage$4(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu_rro$side_neg$stage$4
+endmodule // sfu_rro$rro$side_neg$stage$2
+
+
+module sfu_rro$rro$side_neg$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$side_neg$stage$3
+
+
+module sfu_rro$rro$side_neg$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$side_neg$stage$4
+
+
+module sfu_rro$rro$window(x,ex2,direct,dy,neg,sig,wnd);
+
+    // Module arguments
+    input wire  [31:0] x;
+    input wire  ex2;
+    output reg  direct;
+    output reg  [31:0] dy;
+    output reg  neg;
+    output reg  [23:0] sig;
+    output reg  [63:0] wnd;
+
+    // Update code (custom)
+    wire s = x[31];
+    wire [7:0] be = x[30:23];
+    wire [22:0] fr = x[22:0];
+    wire zero = (be == 8'd0);
+    wire nan = (be == 8'd255) & (fr != 23'd0);
+    wire inf = (be == 8'd255) & (fr == 23'd0);
+    wire [23:0] m = {1'b1, fr};
+    // The 64 bits of 2/pi that matter for this exponent (constants selected by be).
+    reg [63:0] win;
+    always @(*) begin
+       case (be)
+          8'd115: win = 64'h000000000517cc1b;
+          8'd116: win = 64'h000000000a2f9836;
+          8'd117: win = 64'h00000000145f306d;
+          8'd118: win = 64'h0000000028be60db;
+          8'd119: win = 64'h00000000517cc1b7;
+          8'd120: win = 64'h00000000a2f9836e;
+          8'd121: win = 64'h0000000145f306dc;
+          8'd122: win = 64'h000000028be60db9;
+          8'd123: win = 64'h0000000517cc1b72;
+          8'd124: win = 64'h0000000a2f9836e4;
+          8'd125: win = 64'h000000145f306dc9;
+          8'd126: win = 64'h00000028be60db93;
+          8'd127: win = 64'h000000517cc1b727;
+          8'd128: win = 64'h000000a2f9836e4e;
+          8'd129: win = 64'h00000145f306dc9c;
+          8'd130: win = 64'h0000028be60db939;
+          8'd131: win = 64'h00000517cc1b7272;
+          8'd132: win = 64'h00000a2f9836e4e4;
+          8'd133: win = 64'h0000145f306dc9c8;
+          8'd134: win = 64'h000028be60db9391;
+          8'd135: win = 64'h0000517cc1b72722;
+          8'd136: win = 64'h0000a2f9836e4e44;
+          8'd137: win = 64'h000145f306dc9c88;
+          8'd138: win = 64'h00028be60db93910;
+          8'd139: win = 64'h000517cc1b727220;
+          8'd140: win = 64'h000a2f9836e4e441;
+          8'd141: win = 64'h00145f306dc9c882;
+          8'd142: win = 64'h0028be60db939105;
+          8'd143: win = 64'h00517cc1b727220a;
+          8'd144: win = 64'h00a2f9836e4e4415;
+          8'd145: win = 64'h0145f306dc9c882a;
+          8'd146: win = 64'h028be60db9391054;
+          8'd147: win = 64'h0517cc1b727220a9;
+          8'd148: win = 64'h0a2f9836e4e44152;
+          8'd149: win = 64'h145f306dc9c882a5;
+          8'd150: win = 64'h28be60db9391054a;
+          8'd151: win = 64'h517cc1b727220a94;
+          8'd152: win = 64'ha2f9836e4e441529;
+          8'd153: win = 64'h45f306dc9c882a53;
+          8'd154: win = 64'h8be60db9391054a7;
+          8'd155: win = 64'h17cc1b727220a94f;
+          8'd156: win = 64'h2f9836e4e441529f;
+          8'd157: win = 64'h5f306dc9c882a53f;
+          8'd158: win = 64'hbe60db9391054a7f;
+          8'd159: win = 64'h7cc1b727220a94fe;
+          8'd160: win = 64'hf9836e4e441529fc;
+          8'd161: win = 64'hf306dc9c882a53f8;
+          8'd162: win = 64'he60db9391054a7f0;
+          8'd163: win = 64'hcc1b727220a94fe1;
+          8'd164: win = 64'h9836e4e441529fc2;
+          8'd165: win = 64'h306dc9c882a53f84;
+          8'd166: win = 64'h60db9391054a7f09;
+          8'd167: win = 64'hc1b727220a94fe13;
+          8'd168: win = 64'h836e4e441529fc27;
+          8'd169: win = 64'h06dc9c882a53f84e;
+          8'd170: win = 64'h0db9391054a7f09d;
+          8'd171: win = 64'h1b727220a94fe13a;
+          8'd172: win = 64'h36e4e441529fc275;
+          8'd173: win = 64'h6dc9c882a53f84ea;
+          8'd174: win = 64'hdb9391054a7f09d5;
+          8'd175: win = 64'hb727220a94fe13ab;
+          8'd176: win = 64'h6e4e441529fc2757;
+          8'd177: win = 64'hdc9c882a53f84eaf;
+          8'd178: win = 64'hb9391054a7f09d5f;
+          8'd179: win = 64'h727220a94fe13abe;
+          8'd180: win = 64'he4e441529fc2757d;
+          8'd181: win = 64'hc9c882a53f84eafa;
+          8'd182: win = 64'h9391054a7f09d5f4;
+          8'd183: win = 64'h27220a94fe13abe8;
+          8'd184: win = 64'h4e441529fc2757d1;
+          8'd185: win = 64'h9c882a53f84eafa3;
+          8'd186: win = 64'h391054a7f09d5f47;
+          8'd187: win = 64'h7220a94fe13abe8f;
+          8'd188: win = 64'he441529fc2757d1f;
+          8'd189: win = 64'hc882a53f84eafa3e;
+          8'd190: win = 64'h91054a7f09d5f47d;
+          8'd191: win = 64'h220a94fe13abe8fa;
+          8'd192: win = 64'h441529fc2757d1f5;
+          8'd193: win = 64'h882a53f84eafa3ea;
+          8'd194: win = 64'h1054a7f09d5f47d4;
+          8'd195: win = 64'h20a94fe13abe8fa9;
+          8'd196: win = 64'h41529fc2757d1f53;
+          8'd197: win = 64'h82a53f84eafa3ea6;
+          8'd198: win = 64'h054a7f09d5f47d4d;
+          8'd199: win = 64'h0a94fe13abe8fa9a;
+          8'd200: win = 64'h1529fc2757d1f534;
+          8'd201: win = 64'h2a53f84eafa3ea69;
+          8'd202: win = 64'h54a7f09d5f47d4d3;
+          8'd203: win = 64'ha94fe13abe8fa9a6;
+          8'd204: win = 64'h529fc2757d1f534d;
+          8'd205: win = 64'ha53f84eafa3ea69b;
+          8'd206: win = 64'h4a7f09d5f47d4d37;
+          8'd207: win = 64'h94fe13abe8fa9a6e;
+          8'd208: win = 64'h29fc2757d1f534dd;
+          8'd209: win = 64'h53f84eafa3ea69bb;
+          8'd210: win = 64'ha7f09d5f47d4d377;
+          8'd211: win = 64'h4fe13abe8fa9a6ee;
+          8'd212: win = 64'h9fc2757d1f534ddc;
+          8'd213: win = 64'h3f84eafa3ea69bb8;
+          8'd214: win = 64'h7f09d5f47d4d3770;
+          8'd215: win = 64'hfe13abe8fa9a6ee0;
+          8'd216: win = 64'hfc2757d1f534ddc0;
+          8'd217: win = 64'hf84eafa3ea69bb81;
+          8'd218: win = 64'hf09d5f47d4d37703;
+          8'd219: win = 64'he13abe8fa9a6ee06;
+          8'd220: win = 64'hc2757d1f534ddc0d;
+          8'd221: win = 64'h84eafa3ea69bb81b;
+          8'd222: win = 64'h09d5f47d4d377036;
+          8'd223: win = 64'h13abe8fa9a6ee06d;
+          8'd224: win = 64'h2757d1f534ddc0db;
+          8'd225: win = 64'h4eafa3ea69bb81b6;
+          8'd226: win = 64'h9d5f47d4d377036d;
+          8'd227: win = 64'h3abe8fa9a6ee06db;
+          8'd228: win = 64'h757d1f534ddc0db6;
+          8'd229: win = 64'heafa3ea69bb81b6c;
+          8'd230: win = 64'hd5f47d4d377036d8;
+          8'd231: win = 64'habe8fa9a6ee06db1;
+          8'd232: win = 64'h57d1f534ddc0db62;
+          8'd233: win = 64'hafa3ea69bb81b6c5;
+          8'd234: win = 64'h5f47d4d377036d8a;
+          8'd235: win = 64'hbe8fa9a6ee06db14;
+          8'd236: win = 64'h7d1f534ddc0db629;
+          8'd237: win = 64'hfa3ea69bb81b6c52;
+          8'd238: win = 64'hf47d4d377036d8a5;
+          8'd239: win = 64'he8fa9a6ee06db14a;
+          8'd240: win = 64'hd1f534ddc0db6295;
+          8'd241: win = 64'ha3ea69bb81b6c52b;
+          8'd242: win = 64'h47d4d377036d8a56;
+          8'd243: win = 64'h8fa9a6ee06db14ac;
+          8'd244: win = 64'h1f534ddc0db62959;
+          8'd245: win = 64'h3ea69bb81b6c52b3;
+          8'd246: win = 64'h7d4d377036d8a566;
+          8'd247: win = 64'hfa9a6ee06db14acc;
+          8'd248: win = 64'hf534ddc0db629599;
+          8'd249: win = 64'hea69bb81b6c52b32;
+          8'd250: win = 64'hd4d377036d8a5664;
+          8'd251: win = 64'ha9a6ee06db14acc9;
+          8'd252: win = 64'h534ddc0db6295993;
+          8'd253: win = 64'ha69bb81b6c52b327;
+          8'd254: win = 64'h4d377036d8a5664f;
+    default: win = 64'h0;
+       endcase
+    end
+    // shifts for the ex2 word: be - 127 and be - 120 modulo 8 (used only in their ranges)
+    wire [2:0] sh_hi = be[2:0] + 3'd1;
+    wire [2:0] sh_mid = be[2:0];
+    wire [7:0] sh_lo = 8'd120 - be;
+    wire [29:0] m30 = {6'd0, m};
+    wire [29:0] big = m30 << sh_hi;
+    wire [29:0] mid = m30 << sh_mid;
+    wire [29:0] low = (sh_lo > 8'd31) ? 30'd0 : (m30 >> sh_lo[4:0]);
+    reg [31:0] ey;
+    always @(*) begin
+       if (nan) ey = 32'h407fffff;
+       else if (inf | (be >= 8'd134)) ey = {s, 1'b1, 30'd0};
+       else if (zero) ey = {s, 31'd0};
+       else if (be >= 8'd127) ey = {s, 1'b1, big};
+       else if (be >= 8'd120) ey = {s, 1'b0, mid};
+       else ey = {s, 1'b0, low};
+    end
+    // the results are staged in wires: each output port is assigned once (lint gate)
+    wire tiny = (be < 8'd115);
+    wire dir_w = ex2 | nan | inf | tiny;
+    wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
+    always @(*) begin
+       neg = s;
+       sig = m;
+       wnd = win;
+       direct = dir_w;
+       dy = dy_w;
+    end
+endmodule // sfu_rro$rro$window
+
+
+module sfu_rro$rro$window_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$window_sig
+
+
+module sfu_rro$rro$window_wnd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_rro$rro$window_wnd
 
 
 module sfu_rro$valid_d(clock,d,q);
@@ -1250,238 +1518,3 @@ module sfu_rro$valid_d$stage$5(d,q,clock);
     end
 
 endmodule // sfu_rro$valid_d$stage$5
-
-
-module sfu_rro$window(x,ex2,direct,dy,neg,sig,wnd);
-
-    // Module arguments
-    input wire  [31:0] x;
-    input wire  ex2;
-    output reg  direct;
-    output reg  [31:0] dy;
-    output reg  neg;
-    output reg  [23:0] sig;
-    output reg  [63:0] wnd;
-
-    // Update code (custom)
-    wire s = x[31];
-    wire [7:0] be = x[30:23];
-    wire [22:0] fr = x[22:0];
-    wire zero = (be == 8'd0);
-    wire nan = (be == 8'd255) & (fr != 23'd0);
-    wire inf = (be == 8'd255) & (fr == 23'd0);
-    wire [23:0] m = {1'b1, fr};
-    // The 64 bits of 2/pi that matter for this exponent (constants selected by be).
-    reg [63:0] win;
-    always @(*) begin
-       case (be)
-          8'd115: win = 64'h000000000517cc1b;
-          8'd116: win = 64'h000000000a2f9836;
-          8'd117: win = 64'h00000000145f306d;
-          8'd118: win = 64'h0000000028be60db;
-          8'd119: win = 64'h00000000517cc1b7;
-          8'd120: win = 64'h00000000a2f9836e;
-          8'd121: win = 64'h0000000145f306dc;
-          8'd122: win = 64'h000000028be60db9;
-          8'd123: win = 64'h0000000517cc1b72;
-          8'd124: win = 64'h0000000a2f9836e4;
-          8'd125: win = 64'h000000145f306dc9;
-          8'd126: win = 64'h00000028be60db93;
-          8'd127: win = 64'h000000517cc1b727;
-          8'd128: win = 64'h000000a2f9836e4e;
-          8'd129: win = 64'h00000145f306dc9c;
-          8'd130: win = 64'h0000028be60db939;
-          8'd131: win = 64'h00000517cc1b7272;
-          8'd132: win = 64'h00000a2f9836e4e4;
-          8'd133: win = 64'h0000145f306dc9c8;
-          8'd134: win = 64'h000028be60db9391;
-          8'd135: win = 64'h0000517cc1b72722;
-          8'd136: win = 64'h0000a2f9836e4e44;
-          8'd137: win = 64'h000145f306dc9c88;
-          8'd138: win = 64'h00028be60db93910;
-          8'd139: win = 64'h000517cc1b727220;
-          8'd140: win = 64'h000a2f9836e4e441;
-          8'd141: win = 64'h00145f306dc9c882;
-          8'd142: win = 64'h0028be60db939105;
-          8'd143: win = 64'h00517cc1b727220a;
-          8'd144: win = 64'h00a2f9836e4e4415;
-          8'd145: win = 64'h0145f306dc9c882a;
-          8'd146: win = 64'h028be60db9391054;
-          8'd147: win = 64'h0517cc1b727220a9;
-          8'd148: win = 64'h0a2f9836e4e44152;
-          8'd149: win = 64'h145f306dc9c882a5;
-          8'd150: win = 64'h28be60db9391054a;
-          8'd151: win = 64'h517cc1b727220a94;
-          8'd152: win = 64'ha2f9836e4e441529;
-          8'd153: win = 64'h45f306dc9c882a53;
-          8'd154: win = 64'h8be60db9391054a7;
-          8'd155: win = 64'h17cc1b727220a94f;
-          8'd156: win = 64'h2f9836e4e441529f;
-          8'd157: win = 64'h5f306dc9c882a53f;
-          8'd158: win = 64'hbe60db9391054a7f;
-          8'd159: win = 64'h7cc1b727220a94fe;
-          8'd160: win = 64'hf9836e4e441529fc;
-          8'd161: win = 64'hf306dc9c882a53f8;
-          8'd162: win = 64'he60db9391054a7f0;
-          8'd163: win = 64'hcc1b727220a94fe1;
-          8'd164: win = 64'h9836e4e441529fc2;
-          8'd165: win = 64'h306dc9c882a53f84;
-          8'd166: win = 64'h60db9391054a7f09;
-          8'd167: win = 64'hc1b727220a94fe13;
-          8'd168: win = 64'h836e4e441529fc27;
-          8'd169: win = 64'h06dc9c882a53f84e;
-          8'd170: win = 64'h0db9391054a7f09d;
-          8'd171: win = 64'h1b727220a94fe13a;
-          8'd172: win = 64'h36e4e441529fc275;
-          8'd173: win = 64'h6dc9c882a53f84ea;
-          8'd174: win = 64'hdb9391054a7f09d5;
-          8'd175: win = 64'hb727220a94fe13ab;
-          8'd176: win = 64'h6e4e441529fc2757;
-          8'd177: win = 64'hdc9c882a53f84eaf;
-          8'd178: win = 64'hb9391054a7f09d5f;
-          8'd179: win = 64'h727220a94fe13abe;
-          8'd180: win = 64'he4e441529fc2757d;
-          8'd181: win = 64'hc9c882a53f84eafa;
-          8'd182: win = 64'h9391054a7f09d5f4;
-          8'd183: win = 64'h27220a94fe13abe8;
-          8'd184: win = 64'h4e441529fc2757d1;
-          8'd185: win = 64'h9c882a53f84eafa3;
-          8'd186: win = 64'h391054a7f09d5f47;
-          8'd187: win = 64'h7220a94fe13abe8f;
-          8'd188: win = 64'he441529fc2757d1f;
-          8'd189: win = 64'hc882a53f84eafa3e;
-          8'd190: win = 64'h91054a7f09d5f47d;
-          8'd191: win = 64'h220a94fe13abe8fa;
-          8'd192: win = 64'h441529fc2757d1f5;
-          8'd193: win = 64'h882a53f84eafa3ea;
-          8'd194: win = 64'h1054a7f09d5f47d4;
-          8'd195: win = 64'h20a94fe13abe8fa9;
-          8'd196: win = 64'h41529fc2757d1f53;
-          8'd197: win = 64'h82a53f84eafa3ea6;
-          8'd198: win = 64'h054a7f09d5f47d4d;
-          8'd199: win = 64'h0a94fe13abe8fa9a;
-          8'd200: win = 64'h1529fc2757d1f534;
-          8'd201: win = 64'h2a53f84eafa3ea69;
-          8'd202: win = 64'h54a7f09d5f47d4d3;
-          8'd203: win = 64'ha94fe13abe8fa9a6;
-          8'd204: win = 64'h529fc2757d1f534d;
-          8'd205: win = 64'ha53f84eafa3ea69b;
-          8'd206: win = 64'h4a7f09d5f47d4d37;
-          8'd207: win = 64'h94fe13abe8fa9a6e;
-          8'd208: win = 64'h29fc2757d1f534dd;
-          8'd209: win = 64'h53f84eafa3ea69bb;
-          8'd210: win = 64'ha7f09d5f47d4d377;
-          8'd211: win = 64'h4fe13abe8fa9a6ee;
-          8'd212: win = 64'h9fc2757d1f534ddc;
-          8'd213: win = 64'h3f84eafa3ea69bb8;
-          8'd214: win = 64'h7f09d5f47d4d3770;
-          8'd215: win = 64'hfe13abe8fa9a6ee0;
-          8'd216: win = 64'hfc2757d1f534ddc0;
-          8'd217: win = 64'hf84eafa3ea69bb81;
-          8'd218: win = 64'hf09d5f47d4d37703;
-          8'd219: win = 64'he13abe8fa9a6ee06;
-          8'd220: win = 64'hc2757d1f534ddc0d;
-          8'd221: win = 64'h84eafa3ea69bb81b;
-          8'd222: win = 64'h09d5f47d4d377036;
-          8'd223: win = 64'h13abe8fa9a6ee06d;
-          8'd224: win = 64'h2757d1f534ddc0db;
-          8'd225: win = 64'h4eafa3ea69bb81b6;
-          8'd226: win = 64'h9d5f47d4d377036d;
-          8'd227: win = 64'h3abe8fa9a6ee06db;
-          8'd228: win = 64'h757d1f534ddc0db6;
-          8'd229: win = 64'heafa3ea69bb81b6c;
-          8'd230: win = 64'hd5f47d4d377036d8;
-          8'd231: win = 64'habe8fa9a6ee06db1;
-          8'd232: win = 64'h57d1f534ddc0db62;
-          8'd233: win = 64'hafa3ea69bb81b6c5;
-          8'd234: win = 64'h5f47d4d377036d8a;
-          8'd235: win = 64'hbe8fa9a6ee06db14;
-          8'd236: win = 64'h7d1f534ddc0db629;
-          8'd237: win = 64'hfa3ea69bb81b6c52;
-          8'd238: win = 64'hf47d4d377036d8a5;
-          8'd239: win = 64'he8fa9a6ee06db14a;
-          8'd240: win = 64'hd1f534ddc0db6295;
-          8'd241: win = 64'ha3ea69bb81b6c52b;
-          8'd242: win = 64'h47d4d377036d8a56;
-          8'd243: win = 64'h8fa9a6ee06db14ac;
-          8'd244: win = 64'h1f534ddc0db62959;
-          8'd245: win = 64'h3ea69bb81b6c52b3;
-          8'd246: win = 64'h7d4d377036d8a566;
-          8'd247: win = 64'hfa9a6ee06db14acc;
-          8'd248: win = 64'hf534ddc0db629599;
-          8'd249: win = 64'hea69bb81b6c52b32;
-          8'd250: win = 64'hd4d377036d8a5664;
-          8'd251: win = 64'ha9a6ee06db14acc9;
-          8'd252: win = 64'h534ddc0db6295993;
-          8'd253: win = 64'ha69bb81b6c52b327;
-          8'd254: win = 64'h4d377036d8a5664f;
-    default: win = 64'h0;
-       endcase
-    end
-    // shifts for the ex2 word: be - 127 and be - 120 modulo 8 (used only in their ranges)
-    wire [2:0] sh_hi = be[2:0] + 3'd1;
-    wire [2:0] sh_mid = be[2:0];
-    wire [7:0] sh_lo = 8'd120 - be;
-    wire [29:0] m30 = {6'd0, m};
-    wire [29:0] big = m30 << sh_hi;
-    wire [29:0] mid = m30 << sh_mid;
-    wire [29:0] low = (sh_lo > 8'd31) ? 30'd0 : (m30 >> sh_lo[4:0]);
-    reg [31:0] ey;
-    always @(*) begin
-       if (nan) ey = 32'h407fffff;
-       else if (inf | (be >= 8'd134)) ey = {s, 1'b1, 30'd0};
-       else if (zero) ey = {s, 31'd0};
-       else if (be >= 8'd127) ey = {s, 1'b1, big};
-       else if (be >= 8'd120) ey = {s, 1'b0, mid};
-       else ey = {s, 1'b0, low};
-    end
-    // the results are staged in wires: each output port is assigned once (lint gate)
-    wire tiny = (be < 8'd115);
-    wire dir_w = ex2 | nan | inf | tiny;
-    wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
-    always @(*) begin
-       neg = s;
-       sig = m;
-       wnd = win;
-       direct = dir_w;
-       dy = dy_w;
-    end
-endmodule // sfu_rro$window
-
-
-module sfu_rro$window_sig(d,q,clock);
-
-    // Module arguments
-    input wire  [23:0] d;
-    output reg  [23:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 24'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$window_sig
-
-
-module sfu_rro$window_wnd(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_rro$window_wnd

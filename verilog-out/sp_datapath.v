@@ -101,36 +101,36 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
     wire  fprod$zero;
     wire  fprod$inf;
     wire  fprod$nan;
-    reg  [23:0] fmad$hi;
-    reg  fmad$lo23;
-    reg  fmad$p_sign;
-    reg  [9:0] fmad$esum;
-    reg  fmad$p_zero;
-    reg  fmad$p_inf;
-    reg  fmad$p_nan;
-    reg  [31:0] fmad$c;
-    wire  fmad$x_sign;
-    wire  [9:0] fmad$x_exp;
-    wire  [23:0] fmad$x_sig;
-    wire  fmad$y_sign;
-    wire  [9:0] fmad$y_exp;
-    wire  [23:0] fmad$y_sig;
-    wire  fmad$special;
-    wire  [31:0] fmad$special_y;
+    reg  [23:0] mad_ops$hi;
+    reg  mad_ops$lo23;
+    reg  mad_ops$p_sign;
+    reg  [9:0] mad_ops$esum;
+    reg  mad_ops$p_zero;
+    reg  mad_ops$p_inf;
+    reg  mad_ops$p_nan;
+    reg  [31:0] mad_ops$c;
+    wire  mad_ops$x_sign;
+    wire  [9:0] mad_ops$x_exp;
+    wire  [23:0] mad_ops$x_sig;
+    wire  mad_ops$y_sign;
+    wire  [9:0] mad_ops$y_exp;
+    wire  [23:0] mad_ops$y_sig;
+    wire  mad_ops$special;
+    wire  [31:0] mad_ops$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
     reg  fcmp$max;
     wire  [31:0] fcmp$y;
     wire  fcmp$p;
-    reg  [31:0] cvt$a;
-    reg  [2:0] cvt$kind;
-    reg  [1:0] cvt$rnd;
-    wire  cvt$done;
-    wire  [31:0] cvt$early;
-    wire  [31:0] cvt$nm;
-    wire  cvt$ns;
-    wire  [7:0] cvt$nbase;
+    reg  [31:0] cvt_shift$a;
+    reg  [2:0] cvt_shift$kind;
+    reg  [1:0] cvt_shift$rnd;
+    wire  cvt_shift$done;
+    wire  [31:0] cvt_shift$early;
+    wire  [31:0] cvt_shift$nm;
+    wire  cvt_shift$ns;
+    wire  [7:0] cvt_shift$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -188,9 +188,6 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
     reg  m_fmul$d;
     wire  m_fmul$q;
     reg  m_fmul$clock;
-    reg  m_fmul_rz$d;
-    wire  m_fmul_rz$q;
-    reg  m_fmul_rz$clock;
     reg  [23:0] m_p_hi$d;
     wire  [23:0] m_p_hi$q;
     reg  m_p_hi$clock;
@@ -243,15 +240,15 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
     wire  align$sign;
     wire  align$both_neg;
     wire  [9:0] align$exp;
-    reg  [23:0] fmul$hi;
-    reg  [23:0] fmul$lo;
-    reg  fmul$sign;
-    reg  [9:0] fmul$esum;
-    reg  fmul$zero;
-    reg  fmul$inf;
-    reg  fmul$nan;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
+    reg  [23:0] mul_round$hi;
+    reg  [23:0] mul_round$lo;
+    reg  mul_round$sign;
+    reg  [9:0] mul_round$esum;
+    reg  mul_round$zero;
+    reg  mul_round$inf;
+    reg  mul_round$nan;
+    reg  mul_round$rz;
+    wire  [31:0] mul_round$y;
     reg  [1:0] cvt_norm$rnd;
     reg  cvt_norm$done;
     reg  [31:0] cvt_norm$early;
@@ -482,23 +479,23 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         .inf(fprod$inf),
         .nan(fprod$nan)
     );
-    sp_datapath$fmad fmad(
-        .hi(fmad$hi),
-        .lo23(fmad$lo23),
-        .p_sign(fmad$p_sign),
-        .esum(fmad$esum),
-        .p_zero(fmad$p_zero),
-        .p_inf(fmad$p_inf),
-        .p_nan(fmad$p_nan),
-        .c(fmad$c),
-        .x_sign(fmad$x_sign),
-        .x_exp(fmad$x_exp),
-        .x_sig(fmad$x_sig),
-        .y_sign(fmad$y_sign),
-        .y_exp(fmad$y_exp),
-        .y_sig(fmad$y_sig),
-        .special(fmad$special),
-        .special_y(fmad$special_y)
+    sp_datapath$mad_ops mad_ops(
+        .hi(mad_ops$hi),
+        .lo23(mad_ops$lo23),
+        .p_sign(mad_ops$p_sign),
+        .esum(mad_ops$esum),
+        .p_zero(mad_ops$p_zero),
+        .p_inf(mad_ops$p_inf),
+        .p_nan(mad_ops$p_nan),
+        .c(mad_ops$c),
+        .x_sign(mad_ops$x_sign),
+        .x_exp(mad_ops$x_exp),
+        .x_sig(mad_ops$x_sig),
+        .y_sign(mad_ops$y_sign),
+        .y_exp(mad_ops$y_exp),
+        .y_sig(mad_ops$y_sig),
+        .special(mad_ops$special),
+        .special_y(mad_ops$special_y)
     );
     sp_datapath$fcmp fcmp(
         .a(fcmp$a),
@@ -508,15 +505,15 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         .y(fcmp$y),
         .p(fcmp$p)
     );
-    sp_datapath$cvt cvt(
-        .a(cvt$a),
-        .kind(cvt$kind),
-        .rnd(cvt$rnd),
-        .done(cvt$done),
-        .early(cvt$early),
-        .nm(cvt$nm),
-        .ns(cvt$ns),
-        .nbase(cvt$nbase)
+    sp_datapath$cvt_shift cvt_shift(
+        .a(cvt_shift$a),
+        .kind(cvt_shift$kind),
+        .rnd(cvt_shift$rnd),
+        .done(cvt_shift$done),
+        .early(cvt_shift$early),
+        .nm(cvt_shift$nm),
+        .ns(cvt_shift$ns),
+        .nbase(cvt_shift$nbase)
     );
     sp_datapath$alu alu(
         .a(alu$a),
@@ -609,11 +606,6 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         .q(m_fmul$q),
         .clock(m_fmul$clock)
     );
-    sp_datapath$m_fmul_rz m_fmul_rz(
-        .d(m_fmul_rz$d),
-        .q(m_fmul_rz$q),
-        .clock(m_fmul_rz$clock)
-    );
     sp_datapath$m_p_hi m_p_hi(
         .d(m_p_hi$d),
         .q(m_p_hi$q),
@@ -696,16 +688,16 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         .both_neg(align$both_neg),
         .exp(align$exp)
     );
-    sp_datapath$fmul fmul(
-        .hi(fmul$hi),
-        .lo(fmul$lo),
-        .sign(fmul$sign),
-        .esum(fmul$esum),
-        .zero(fmul$zero),
-        .inf(fmul$inf),
-        .nan(fmul$nan),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    sp_datapath$mul_round mul_round(
+        .hi(mul_round$hi),
+        .lo(mul_round$lo),
+        .sign(mul_round$sign),
+        .esum(mul_round$esum),
+        .zero(mul_round$zero),
+        .inf(mul_round$inf),
+        .nan(mul_round$nan),
+        .rz(mul_round$rz),
+        .y(mul_round$y)
     );
     sp_datapath$cvt_norm cvt_norm(
         .rnd(cvt_norm$rnd),
@@ -935,7 +927,6 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         m_other$clock = clock;
         m_other_p$clock = clock;
         m_fmul$clock = clock;
-        m_fmul_rz$clock = clock;
         m_p_hi$clock = clock;
         m_p_lo$clock = clock;
         m_p_sign$clock = clock;
@@ -1014,7 +1005,6 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         m_other$d = m_other$q;
         m_other_p$d = m_other_p$q;
         m_fmul$d = m_fmul$q;
-        m_fmul_rz$d = m_fmul_rz$q;
         m_p_hi$d = m_p_hi$q;
         m_p_lo$d = m_p_lo$q;
         m_p_sign$d = m_p_sign$q;
@@ -1115,21 +1105,21 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         end
         fprod$a = fa;
         fprod$b = mad_b;
-        fmad$hi = fprod$hi;
-        fmad$lo23 = fprod$lo[32'h17];
-        fmad$p_sign = fprod$sign;
-        fmad$esum = fprod$esum;
-        fmad$p_zero = fprod$zero;
-        fmad$p_inf = fprod$inf;
-        fmad$p_nan = fprod$nan;
-        fmad$c = mad_c;
+        mad_ops$hi = fprod$hi;
+        mad_ops$lo23 = fprod$lo[32'h17];
+        mad_ops$p_sign = fprod$sign;
+        mad_ops$esum = fprod$esum;
+        mad_ops$p_zero = fprod$zero;
+        mad_ops$p_inf = fprod$inf;
+        mad_ops$p_nan = fprod$nan;
+        mad_ops$c = mad_c;
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
         fcmp$max = r_op$q == k_fmax;
-        cvt$a = r_a$q;
-        cvt$kind = r_kind$q;
-        cvt$rnd = r_rnd$q;
+        cvt_shift$a = r_a$q;
+        cvt_shift$kind = r_kind$q;
+        cvt_shift$rnd = r_rnd$q;
         is_int = ~r_op$q[32'h5];
         int_op = r_op$q[(32'h0)+:(5)];
         alu$a = r_a$q;
@@ -1166,21 +1156,20 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         m_valid$d = r_valid$q;
         m_tag$d = r_tag$q;
-        m_x_sign$d = fmad$x_sign;
-        m_x_exp$d = fmad$x_exp;
-        m_x_sig$d = fmad$x_sig;
-        m_y_sign$d = fmad$y_sign;
-        m_y_exp$d = fmad$y_exp;
-        m_y_sig$d = fmad$y_sig;
+        m_x_sign$d = mad_ops$x_sign;
+        m_x_exp$d = mad_ops$x_exp;
+        m_x_sig$d = mad_ops$x_sig;
+        m_y_sign$d = mad_ops$y_sign;
+        m_y_exp$d = mad_ops$y_exp;
+        m_y_sig$d = mad_ops$y_sig;
         m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
-        m_special$d = fmad$special;
-        m_special_y$d = fmad$special_y;
+        m_special$d = mad_ops$special;
+        m_special_y$d = mad_ops$special_y;
         m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
         m_sat$d = r_sat$q & is_arith;
         m_other$d = other;
         m_other_p$d = other_p;
         m_fmul$d = r_op$q == k_fmul;
-        m_fmul_rz$d = r_rnd$q == k_rz;
         m_p_hi$d = fprod$hi;
         m_p_lo$d = fprod$lo;
         m_p_sign$d = fprod$sign;
@@ -1190,11 +1179,11 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         m_p_nan$d = fprod$nan;
         m_cvt$d = r_op$q == k_cvt;
         m_cvt_rnd$d = r_rnd$q;
-        m_cvt_done$d = cvt$done;
-        m_cvt_early$d = cvt$early;
-        m_cvt_nm$d = cvt$nm;
-        m_cvt_ns$d = cvt$ns;
-        m_cvt_nbase$d = cvt$nbase;
+        m_cvt_done$d = cvt_shift$done;
+        m_cvt_early$d = cvt_shift$early;
+        m_cvt_nm$d = cvt_shift$nm;
+        m_cvt_ns$d = cvt_shift$ns;
+        m_cvt_nbase$d = cvt_shift$nbase;
         align$x_sign = m_x_sign$q;
         align$x_exp = m_x_exp$q;
         align$x_sig = m_x_sig$q;
@@ -1218,17 +1207,17 @@ module sp_datapath(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod_a,mod_b,
         cvt_norm$nm = m_cvt_nm$q;
         cvt_norm$ns = m_cvt_ns$q;
         cvt_norm$nbase = m_cvt_nbase$q;
-        fmul$hi = m_p_hi$q;
-        fmul$lo = m_p_lo$q;
-        fmul$sign = m_p_sign$q;
-        fmul$esum = m_p_esum$q;
-        fmul$zero = m_p_zero$q;
-        fmul$inf = m_p_inf$q;
-        fmul$nan = m_p_nan$q;
-        fmul$rz = m_fmul_rz$q;
+        mul_round$hi = m_p_hi$q;
+        mul_round$lo = m_p_lo$q;
+        mul_round$sign = m_p_sign$q;
+        mul_round$esum = m_p_esum$q;
+        mul_round$zero = m_p_zero$q;
+        mul_round$inf = m_p_inf$q;
+        mul_round$nan = m_p_nan$q;
+        mul_round$rz = m_rz$q;
         s_other$d = m_other$q;
         if (m_fmul$q) begin
-            s_other$d = fmul$y;
+            s_other$d = mul_round$y;
         end
         if (m_cvt$q) begin
             s_other$d = cvt_norm$y;
@@ -1783,7 +1772,142 @@ module sp_datapath$alu$mul(a,b,is_signed,lo,hi);
 endmodule // sp_datapath$alu$mul
 
 
-module sp_datapath$cvt(a,kind,rnd,done,early,nm,ns,nbase);
+module sp_datapath$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
+        nm_zero = ~|nm;
+        z16 = ~|nm[(32'h10)+:(16)];
+        n1 = nm;
+        l16 = 32'h0;
+        if (z16) begin
+            n1 = nm << 32'h10;
+            l16 = lz16;
+        end
+        z8 = ~|n1[(32'h18)+:(8)];
+        n2 = n1;
+        l8 = 32'h0;
+        if (z8) begin
+            n2 = n1 << 32'h8;
+            l8 = lz8;
+        end
+        z4 = ~|n2[(32'h1c)+:(4)];
+        n3 = n2;
+        l4 = 32'h0;
+        if (z4) begin
+            n3 = n2 << 32'h4;
+            l4 = lz4;
+        end
+        z2 = ~|n3[(32'h1e)+:(2)];
+        n4 = n3;
+        l2 = 32'h0;
+        if (z2) begin
+            n4 = n3 << 32'h2;
+            l2 = lz2;
+        end
+        z1 = ~n4[32'h1f];
+        n5 = n4;
+        l1 = 32'h0;
+        if (z1) begin
+            n5 = n4 << 32'h1;
+            l1 = lz1;
+        end
+        lz = l16 | l8 | l4 | l2 | l1;
+        nexp = nbase - lz;
+        nsig = n5[(32'h8)+:(24)];
+        nr = n5[32'h7];
+        nst = |n5[(32'h0)+:(7)];
+        nlsb = n5[32'h8];
+        nrs = nr | nst;
+        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
+        nsig32 = ((nsig) & 32'hffffffff);
+        rsig = nsig32;
+        if (inc_b) begin
+            rsig = nsig32 + one32;
+        end
+        nexp_m1 = nexp - one8;
+        ne32 = ((nexp_m1) & 32'hffffffff);
+        nesh = ne32 << 32'h17;
+        fmag = nesh + rsig;
+        fmz = fmag;
+        if (nm_zero) begin
+            fmz = 32'h0;
+        end
+        fres = fmz;
+        if (ns) begin
+            fres = fmz | sign32;
+        end
+        y_v = fres;
+        if (done) begin
+            y_v = early;
+        end
+        y = y_v;
+    end
+
+endmodule // sp_datapath$cvt_norm
+
+
+module sp_datapath$cvt_shift(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
@@ -2077,142 +2201,7 @@ module sp_datapath$cvt(a,kind,rnd,done,early,nm,ns,nbase);
         early = early_v;
     end
 
-endmodule // sp_datapath$cvt
-
-
-module sp_datapath$cvt_norm(rnd,done,early,nm,ns,nbase,y);
-
-    // Module arguments
-    input wire  [1:0] rnd;
-    input wire  done;
-    input wire  [31:0] early;
-    input wire  [31:0] nm;
-    input wire  ns;
-    input wire  [7:0] nbase;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one8 = 8'h1;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
-    localparam  one32 = 32'h1;
-    localparam  sign32 = 32'h80000000;
-
-    // Local signals
-    reg  [31:0] y_v;
-    reg  m_rn;
-    reg  m_rm;
-    reg  m_rp;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
-
-    // Update code
-    always @(*) begin
-        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
-        m_rm = rnd[32'h1] & ~rnd[32'h0];
-        m_rp = rnd[32'h1] & rnd[32'h0];
-        nm_zero = ~|nm;
-        z16 = ~|nm[(32'h10)+:(16)];
-        n1 = nm;
-        l16 = 32'h0;
-        if (z16) begin
-            n1 = nm << 32'h10;
-            l16 = lz16;
-        end
-        z8 = ~|n1[(32'h18)+:(8)];
-        n2 = n1;
-        l8 = 32'h0;
-        if (z8) begin
-            n2 = n1 << 32'h8;
-            l8 = lz8;
-        end
-        z4 = ~|n2[(32'h1c)+:(4)];
-        n3 = n2;
-        l4 = 32'h0;
-        if (z4) begin
-            n3 = n2 << 32'h4;
-            l4 = lz4;
-        end
-        z2 = ~|n3[(32'h1e)+:(2)];
-        n4 = n3;
-        l2 = 32'h0;
-        if (z2) begin
-            n4 = n3 << 32'h2;
-            l2 = lz2;
-        end
-        z1 = ~n4[32'h1f];
-        n5 = n4;
-        l1 = 32'h0;
-        if (z1) begin
-            n5 = n4 << 32'h1;
-            l1 = lz1;
-        end
-        lz = l16 | l8 | l4 | l2 | l1;
-        nexp = nbase - lz;
-        nsig = n5[(32'h8)+:(24)];
-        nr = n5[32'h7];
-        nst = |n5[(32'h0)+:(7)];
-        nlsb = n5[32'h8];
-        nrs = nr | nst;
-        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
-        nsig32 = ((nsig) & 32'hffffffff);
-        rsig = nsig32;
-        if (inc_b) begin
-            rsig = nsig32 + one32;
-        end
-        nexp_m1 = nexp - one8;
-        ne32 = ((nexp_m1) & 32'hffffffff);
-        nesh = ne32 << 32'h17;
-        fmag = nesh + rsig;
-        fmz = fmag;
-        if (nm_zero) begin
-            fmz = 32'h0;
-        end
-        fres = fmz;
-        if (ns) begin
-            fres = fmz | sign32;
-        end
-        y_v = fres;
-        if (done) begin
-            y_v = early;
-        end
-        y = y_v;
-    end
-
-endmodule // sp_datapath$cvt_norm
+endmodule // sp_datapath$cvt_shift
 
 
 module sp_datapath$fcmp(a,b,cmp,max,y,p);
@@ -2543,387 +2532,6 @@ module sp_datapath$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,
     end
 
 endmodule // sp_datapath$fcmp$cb
-
-
-module sp_datapath$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
-
-    // Module arguments
-    input wire  [23:0] hi;
-    input wire  lo23;
-    input wire  p_sign;
-    input wire  [9:0] esum;
-    input wire  p_zero;
-    input wire  p_inf;
-    input wire  p_nan;
-    input wire  [31:0] c;
-    output reg  x_sign;
-    output reg  [9:0] x_exp;
-    output reg  [23:0] x_sig;
-    output reg  y_sign;
-    output reg  [9:0] y_exp;
-    output reg  [23:0] y_sig;
-    output reg  special;
-    output reg  [31:0] special_y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  zero24 = 24'h0;
-    localparam  off_hi = 10'b10;
-    localparam  off_lo = 10'b1;
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-
-    // Stub signals
-    reg  [31:0] cc$a;
-    reg  cc$daz;
-    wire  cc$sign;
-    wire  [7:0] cc$exp;
-    wire  [22:0] cc$frac;
-    wire  [7:0] cc$exp_eff;
-    wire  [23:0] cc$sig;
-    wire  cc$is_zero;
-    wire  cc$is_subnormal;
-    wire  cc$is_normal;
-    wire  cc$is_inf;
-    wire  cc$is_nan;
-    wire  cc$is_snan;
-
-    // Local signals
-    reg  top;
-    reg  [23:0] hi_sh;
-    reg  [23:0] p_sig;
-    reg  [9:0] p_exp;
-    reg  [9:0] ec;
-    reg  nan;
-    reg  [9:0] x_exp_v;
-    reg  [23:0] x_sig_v;
-    reg  [9:0] y_exp_v;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sp_datapath$fmad$cc cc(
-        .a(cc$a),
-        .daz(cc$daz),
-        .sign(cc$sign),
-        .exp(cc$exp),
-        .frac(cc$frac),
-        .exp_eff(cc$exp_eff),
-        .sig(cc$sig),
-        .is_zero(cc$is_zero),
-        .is_subnormal(cc$is_subnormal),
-        .is_normal(cc$is_normal),
-        .is_inf(cc$is_inf),
-        .is_nan(cc$is_nan),
-        .is_snan(cc$is_snan)
-    );
-
-    // Update code
-    always @(*) begin
-        cc$a = c;
-        cc$daz = 1'b1;
-        top = hi[32'h17];
-        hi_sh = hi << 32'h1;
-        p_sig = hi_sh;
-        if (lo23) begin
-            p_sig = hi_sh | one24;
-        end
-        p_exp = esum + off_lo;
-        if (top) begin
-            p_sig = hi;
-            p_exp = esum + off_hi;
-        end
-        ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        x_sign = p_sign;
-        x_exp_v = p_exp;
-        x_sig_v = p_sig;
-        if (p_zero) begin
-            x_exp_v = zero10;
-            x_sig_v = zero24;
-        end
-        y_sign = cc$sign;
-        y_exp_v = ec;
-        if (cc$is_zero) begin
-            y_exp_v = zero10;
-        end
-        y_sig = cc$sig;
-        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
-        y_v = canon_nan;
-        if (cc$is_inf) begin
-            y_v = inf;
-            if (cc$sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (p_inf) begin
-            y_v = inf;
-            if (p_sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        special = nan | p_inf | cc$is_inf;
-        x_exp = x_exp_v;
-        x_sig = x_sig_v;
-        y_exp = y_exp_v;
-        special_y = y_v;
-    end
-
-endmodule // sp_datapath$fmad
-
-
-module sp_datapath$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // sp_datapath$fmad$cc
-
-
-module sp_datapath$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
-
-    // Module arguments
-    input wire  [23:0] hi;
-    input wire  [23:0] lo;
-    input wire  sign;
-    input wire  [9:0] esum;
-    input wire  zero;
-    input wire  inf;
-    input wire  nan;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf_c = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] esum11;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    sp_datapath$fmul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        top = hi[32'h17];
-        hi_lo = hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        esum11 = ((esum) & 11'h7ff);
-        frac = hi_sh;
-        if (lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum11 + off_lo;
-        r_g = lo[32'h16];
-        r_rs = |lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum11 + off_hi;
-            r_g = lo[32'h17];
-            r_rs = |lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
-        y_v = round$y;
-        if (zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (inf) begin
-            y_v = inf_c;
-            if (sign) begin
-                y_v = inf_c | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
-    end
-
-endmodule // sp_datapath$fmul
-
-
-module sp_datapath$fmul$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // sp_datapath$fmul$round
 
 
 module sp_datapath$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
@@ -3348,25 +2956,6 @@ module sp_datapath$m_fmul(d,q,clock);
 endmodule // sp_datapath$m_fmul
 
 
-module sp_datapath$m_fmul_rz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sp_datapath$m_fmul_rz
-
-
 module sp_datapath$m_mad(d,q,clock);
 
     // Module arguments
@@ -3783,6 +3372,387 @@ module sp_datapath$m_y_sign(d,q,clock);
     end
 
 endmodule // sp_datapath$m_y_sign
+
+
+module sp_datapath$mad_ops(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
+    input wire  [31:0] c;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  zero24 = 24'h0;
+    localparam  off_hi = 10'b10;
+    localparam  off_lo = 10'b1;
+    localparam  bias = 10'b10000000;
+    localparam  zero10 = 10'b0;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+
+    // Stub signals
+    reg  [31:0] cc$a;
+    reg  cc$daz;
+    wire  cc$sign;
+    wire  [7:0] cc$exp;
+    wire  [22:0] cc$frac;
+    wire  [7:0] cc$exp_eff;
+    wire  [23:0] cc$sig;
+    wire  cc$is_zero;
+    wire  cc$is_subnormal;
+    wire  cc$is_normal;
+    wire  cc$is_inf;
+    wire  cc$is_nan;
+    wire  cc$is_snan;
+
+    // Local signals
+    reg  top;
+    reg  [23:0] hi_sh;
+    reg  [23:0] p_sig;
+    reg  [9:0] p_exp;
+    reg  [9:0] ec;
+    reg  nan;
+    reg  [9:0] x_exp_v;
+    reg  [23:0] x_sig_v;
+    reg  [9:0] y_exp_v;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sp_datapath$mad_ops$cc cc(
+        .a(cc$a),
+        .daz(cc$daz),
+        .sign(cc$sign),
+        .exp(cc$exp),
+        .frac(cc$frac),
+        .exp_eff(cc$exp_eff),
+        .sig(cc$sig),
+        .is_zero(cc$is_zero),
+        .is_subnormal(cc$is_subnormal),
+        .is_normal(cc$is_normal),
+        .is_inf(cc$is_inf),
+        .is_nan(cc$is_nan),
+        .is_snan(cc$is_snan)
+    );
+
+    // Update code
+    always @(*) begin
+        cc$a = c;
+        cc$daz = 1'b1;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
+        p_sig = hi_sh;
+        if (lo23) begin
+            p_sig = hi_sh | one24;
+        end
+        p_exp = esum + off_lo;
+        if (top) begin
+            p_sig = hi;
+            p_exp = esum + off_hi;
+        end
+        ec = ((cc$exp_eff) & 10'h3ff) + bias;
+        x_sign = p_sign;
+        x_exp_v = p_exp;
+        x_sig_v = p_sig;
+        if (p_zero) begin
+            x_exp_v = zero10;
+            x_sig_v = zero24;
+        end
+        y_sign = cc$sign;
+        y_exp_v = ec;
+        if (cc$is_zero) begin
+            y_exp_v = zero10;
+        end
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
+        if (cc$is_inf) begin
+            y_v = inf;
+            if (cc$sign) begin
+                y_v = inf | sign_bit;
+            end
+        end
+        if (p_inf) begin
+            y_v = inf;
+            if (p_sign) begin
+                y_v = inf | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
+    end
+
+endmodule // sp_datapath$mad_ops
+
+
+module sp_datapath$mad_ops$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // sp_datapath$mad_ops$cc
+
+
+module sp_datapath$mul_round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    sp_datapath$mul_round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // sp_datapath$mul_round
+
+
+module sp_datapath$mul_round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // sp_datapath$mul_round$round
 
 
 module sp_datapath$n_both_neg(d,q,clock);

@@ -10392,36 +10392,36 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
     wire  fprod$zero;
     wire  fprod$inf;
     wire  fprod$nan;
-    reg  [23:0] fmad$hi;
-    reg  fmad$lo23;
-    reg  fmad$p_sign;
-    reg  [9:0] fmad$esum;
-    reg  fmad$p_zero;
-    reg  fmad$p_inf;
-    reg  fmad$p_nan;
-    reg  [31:0] fmad$c;
-    wire  fmad$x_sign;
-    wire  [9:0] fmad$x_exp;
-    wire  [23:0] fmad$x_sig;
-    wire  fmad$y_sign;
-    wire  [9:0] fmad$y_exp;
-    wire  [23:0] fmad$y_sig;
-    wire  fmad$special;
-    wire  [31:0] fmad$special_y;
+    reg  [23:0] mad_ops$hi;
+    reg  mad_ops$lo23;
+    reg  mad_ops$p_sign;
+    reg  [9:0] mad_ops$esum;
+    reg  mad_ops$p_zero;
+    reg  mad_ops$p_inf;
+    reg  mad_ops$p_nan;
+    reg  [31:0] mad_ops$c;
+    wire  mad_ops$x_sign;
+    wire  [9:0] mad_ops$x_exp;
+    wire  [23:0] mad_ops$x_sig;
+    wire  mad_ops$y_sign;
+    wire  [9:0] mad_ops$y_exp;
+    wire  [23:0] mad_ops$y_sig;
+    wire  mad_ops$special;
+    wire  [31:0] mad_ops$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
     reg  fcmp$max;
     wire  [31:0] fcmp$y;
     wire  fcmp$p;
-    reg  [31:0] cvt$a;
-    reg  [2:0] cvt$kind;
-    reg  [1:0] cvt$rnd;
-    wire  cvt$done;
-    wire  [31:0] cvt$early;
-    wire  [31:0] cvt$nm;
-    wire  cvt$ns;
-    wire  [7:0] cvt$nbase;
+    reg  [31:0] cvt_shift$a;
+    reg  [2:0] cvt_shift$kind;
+    reg  [1:0] cvt_shift$rnd;
+    wire  cvt_shift$done;
+    wire  [31:0] cvt_shift$early;
+    wire  [31:0] cvt_shift$nm;
+    wire  cvt_shift$ns;
+    wire  [7:0] cvt_shift$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -10479,9 +10479,6 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
     reg  m_fmul$d;
     wire  m_fmul$q;
     reg  m_fmul$clock;
-    reg  m_fmul_rz$d;
-    wire  m_fmul_rz$q;
-    reg  m_fmul_rz$clock;
     reg  [23:0] m_p_hi$d;
     wire  [23:0] m_p_hi$q;
     reg  m_p_hi$clock;
@@ -10534,15 +10531,15 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
     wire  align$sign;
     wire  align$both_neg;
     wire  [9:0] align$exp;
-    reg  [23:0] fmul$hi;
-    reg  [23:0] fmul$lo;
-    reg  fmul$sign;
-    reg  [9:0] fmul$esum;
-    reg  fmul$zero;
-    reg  fmul$inf;
-    reg  fmul$nan;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
+    reg  [23:0] mul_round$hi;
+    reg  [23:0] mul_round$lo;
+    reg  mul_round$sign;
+    reg  [9:0] mul_round$esum;
+    reg  mul_round$zero;
+    reg  mul_round$inf;
+    reg  mul_round$nan;
+    reg  mul_round$rz;
+    wire  [31:0] mul_round$y;
     reg  [1:0] cvt_norm$rnd;
     reg  cvt_norm$done;
     reg  [31:0] cvt_norm$early;
@@ -10773,23 +10770,23 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         .inf(fprod$inf),
         .nan(fprod$nan)
     );
-    ulx3s$board$sm$dps$0$fmad fmad(
-        .hi(fmad$hi),
-        .lo23(fmad$lo23),
-        .p_sign(fmad$p_sign),
-        .esum(fmad$esum),
-        .p_zero(fmad$p_zero),
-        .p_inf(fmad$p_inf),
-        .p_nan(fmad$p_nan),
-        .c(fmad$c),
-        .x_sign(fmad$x_sign),
-        .x_exp(fmad$x_exp),
-        .x_sig(fmad$x_sig),
-        .y_sign(fmad$y_sign),
-        .y_exp(fmad$y_exp),
-        .y_sig(fmad$y_sig),
-        .special(fmad$special),
-        .special_y(fmad$special_y)
+    ulx3s$board$sm$dps$0$mad_ops mad_ops(
+        .hi(mad_ops$hi),
+        .lo23(mad_ops$lo23),
+        .p_sign(mad_ops$p_sign),
+        .esum(mad_ops$esum),
+        .p_zero(mad_ops$p_zero),
+        .p_inf(mad_ops$p_inf),
+        .p_nan(mad_ops$p_nan),
+        .c(mad_ops$c),
+        .x_sign(mad_ops$x_sign),
+        .x_exp(mad_ops$x_exp),
+        .x_sig(mad_ops$x_sig),
+        .y_sign(mad_ops$y_sign),
+        .y_exp(mad_ops$y_exp),
+        .y_sig(mad_ops$y_sig),
+        .special(mad_ops$special),
+        .special_y(mad_ops$special_y)
     );
     ulx3s$board$sm$dps$0$fcmp fcmp(
         .a(fcmp$a),
@@ -10799,15 +10796,15 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         .y(fcmp$y),
         .p(fcmp$p)
     );
-    ulx3s$board$sm$dps$0$cvt cvt(
-        .a(cvt$a),
-        .kind(cvt$kind),
-        .rnd(cvt$rnd),
-        .done(cvt$done),
-        .early(cvt$early),
-        .nm(cvt$nm),
-        .ns(cvt$ns),
-        .nbase(cvt$nbase)
+    ulx3s$board$sm$dps$0$cvt_shift cvt_shift(
+        .a(cvt_shift$a),
+        .kind(cvt_shift$kind),
+        .rnd(cvt_shift$rnd),
+        .done(cvt_shift$done),
+        .early(cvt_shift$early),
+        .nm(cvt_shift$nm),
+        .ns(cvt_shift$ns),
+        .nbase(cvt_shift$nbase)
     );
     ulx3s$board$sm$dps$0$alu alu(
         .a(alu$a),
@@ -10900,11 +10897,6 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         .q(m_fmul$q),
         .clock(m_fmul$clock)
     );
-    ulx3s$board$sm$dps$0$m_fmul_rz m_fmul_rz(
-        .d(m_fmul_rz$d),
-        .q(m_fmul_rz$q),
-        .clock(m_fmul_rz$clock)
-    );
     ulx3s$board$sm$dps$0$m_p_hi m_p_hi(
         .d(m_p_hi$d),
         .q(m_p_hi$q),
@@ -10987,16 +10979,16 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         .both_neg(align$both_neg),
         .exp(align$exp)
     );
-    ulx3s$board$sm$dps$0$fmul fmul(
-        .hi(fmul$hi),
-        .lo(fmul$lo),
-        .sign(fmul$sign),
-        .esum(fmul$esum),
-        .zero(fmul$zero),
-        .inf(fmul$inf),
-        .nan(fmul$nan),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    ulx3s$board$sm$dps$0$mul_round mul_round(
+        .hi(mul_round$hi),
+        .lo(mul_round$lo),
+        .sign(mul_round$sign),
+        .esum(mul_round$esum),
+        .zero(mul_round$zero),
+        .inf(mul_round$inf),
+        .nan(mul_round$nan),
+        .rz(mul_round$rz),
+        .y(mul_round$y)
     );
     ulx3s$board$sm$dps$0$cvt_norm cvt_norm(
         .rnd(cvt_norm$rnd),
@@ -11226,7 +11218,6 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         m_other$clock = clock;
         m_other_p$clock = clock;
         m_fmul$clock = clock;
-        m_fmul_rz$clock = clock;
         m_p_hi$clock = clock;
         m_p_lo$clock = clock;
         m_p_sign$clock = clock;
@@ -11305,7 +11296,6 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         m_other$d = m_other$q;
         m_other_p$d = m_other_p$q;
         m_fmul$d = m_fmul$q;
-        m_fmul_rz$d = m_fmul_rz$q;
         m_p_hi$d = m_p_hi$q;
         m_p_lo$d = m_p_lo$q;
         m_p_sign$d = m_p_sign$q;
@@ -11406,21 +11396,21 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         end
         fprod$a = fa;
         fprod$b = mad_b;
-        fmad$hi = fprod$hi;
-        fmad$lo23 = fprod$lo[32'h17];
-        fmad$p_sign = fprod$sign;
-        fmad$esum = fprod$esum;
-        fmad$p_zero = fprod$zero;
-        fmad$p_inf = fprod$inf;
-        fmad$p_nan = fprod$nan;
-        fmad$c = mad_c;
+        mad_ops$hi = fprod$hi;
+        mad_ops$lo23 = fprod$lo[32'h17];
+        mad_ops$p_sign = fprod$sign;
+        mad_ops$esum = fprod$esum;
+        mad_ops$p_zero = fprod$zero;
+        mad_ops$p_inf = fprod$inf;
+        mad_ops$p_nan = fprod$nan;
+        mad_ops$c = mad_c;
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
         fcmp$max = r_op$q == k_fmax;
-        cvt$a = r_a$q;
-        cvt$kind = r_kind$q;
-        cvt$rnd = r_rnd$q;
+        cvt_shift$a = r_a$q;
+        cvt_shift$kind = r_kind$q;
+        cvt_shift$rnd = r_rnd$q;
         is_int = ~r_op$q[32'h5];
         int_op = r_op$q[(32'h0)+:(5)];
         alu$a = r_a$q;
@@ -11457,21 +11447,20 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         m_valid$d = r_valid$q;
         m_tag$d = r_tag$q;
-        m_x_sign$d = fmad$x_sign;
-        m_x_exp$d = fmad$x_exp;
-        m_x_sig$d = fmad$x_sig;
-        m_y_sign$d = fmad$y_sign;
-        m_y_exp$d = fmad$y_exp;
-        m_y_sig$d = fmad$y_sig;
+        m_x_sign$d = mad_ops$x_sign;
+        m_x_exp$d = mad_ops$x_exp;
+        m_x_sig$d = mad_ops$x_sig;
+        m_y_sign$d = mad_ops$y_sign;
+        m_y_exp$d = mad_ops$y_exp;
+        m_y_sig$d = mad_ops$y_sig;
         m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
-        m_special$d = fmad$special;
-        m_special_y$d = fmad$special_y;
+        m_special$d = mad_ops$special;
+        m_special_y$d = mad_ops$special_y;
         m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
         m_sat$d = r_sat$q & is_arith;
         m_other$d = other;
         m_other_p$d = other_p;
         m_fmul$d = r_op$q == k_fmul;
-        m_fmul_rz$d = r_rnd$q == k_rz;
         m_p_hi$d = fprod$hi;
         m_p_lo$d = fprod$lo;
         m_p_sign$d = fprod$sign;
@@ -11481,11 +11470,11 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         m_p_nan$d = fprod$nan;
         m_cvt$d = r_op$q == k_cvt;
         m_cvt_rnd$d = r_rnd$q;
-        m_cvt_done$d = cvt$done;
-        m_cvt_early$d = cvt$early;
-        m_cvt_nm$d = cvt$nm;
-        m_cvt_ns$d = cvt$ns;
-        m_cvt_nbase$d = cvt$nbase;
+        m_cvt_done$d = cvt_shift$done;
+        m_cvt_early$d = cvt_shift$early;
+        m_cvt_nm$d = cvt_shift$nm;
+        m_cvt_ns$d = cvt_shift$ns;
+        m_cvt_nbase$d = cvt_shift$nbase;
         align$x_sign = m_x_sign$q;
         align$x_exp = m_x_exp$q;
         align$x_sig = m_x_sig$q;
@@ -11509,17 +11498,17 @@ module ulx3s$board$sm$dps$0(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         cvt_norm$nm = m_cvt_nm$q;
         cvt_norm$ns = m_cvt_ns$q;
         cvt_norm$nbase = m_cvt_nbase$q;
-        fmul$hi = m_p_hi$q;
-        fmul$lo = m_p_lo$q;
-        fmul$sign = m_p_sign$q;
-        fmul$esum = m_p_esum$q;
-        fmul$zero = m_p_zero$q;
-        fmul$inf = m_p_inf$q;
-        fmul$nan = m_p_nan$q;
-        fmul$rz = m_fmul_rz$q;
+        mul_round$hi = m_p_hi$q;
+        mul_round$lo = m_p_lo$q;
+        mul_round$sign = m_p_sign$q;
+        mul_round$esum = m_p_esum$q;
+        mul_round$zero = m_p_zero$q;
+        mul_round$inf = m_p_inf$q;
+        mul_round$nan = m_p_nan$q;
+        mul_round$rz = m_rz$q;
         s_other$d = m_other$q;
         if (m_fmul$q) begin
-            s_other$d = fmul$y;
+            s_other$d = mul_round$y;
         end
         if (m_cvt$q) begin
             s_other$d = cvt_norm$y;
@@ -12074,7 +12063,142 @@ module ulx3s$board$sm$dps$0$alu$mul(a,b,is_signed,lo,hi);
 endmodule // ulx3s$board$sm$dps$0$alu$mul
 
 
-module ulx3s$board$sm$dps$0$cvt(a,kind,rnd,done,early,nm,ns,nbase);
+module ulx3s$board$sm$dps$0$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
+        nm_zero = ~|nm;
+        z16 = ~|nm[(32'h10)+:(16)];
+        n1 = nm;
+        l16 = 32'h0;
+        if (z16) begin
+            n1 = nm << 32'h10;
+            l16 = lz16;
+        end
+        z8 = ~|n1[(32'h18)+:(8)];
+        n2 = n1;
+        l8 = 32'h0;
+        if (z8) begin
+            n2 = n1 << 32'h8;
+            l8 = lz8;
+        end
+        z4 = ~|n2[(32'h1c)+:(4)];
+        n3 = n2;
+        l4 = 32'h0;
+        if (z4) begin
+            n3 = n2 << 32'h4;
+            l4 = lz4;
+        end
+        z2 = ~|n3[(32'h1e)+:(2)];
+        n4 = n3;
+        l2 = 32'h0;
+        if (z2) begin
+            n4 = n3 << 32'h2;
+            l2 = lz2;
+        end
+        z1 = ~n4[32'h1f];
+        n5 = n4;
+        l1 = 32'h0;
+        if (z1) begin
+            n5 = n4 << 32'h1;
+            l1 = lz1;
+        end
+        lz = l16 | l8 | l4 | l2 | l1;
+        nexp = nbase - lz;
+        nsig = n5[(32'h8)+:(24)];
+        nr = n5[32'h7];
+        nst = |n5[(32'h0)+:(7)];
+        nlsb = n5[32'h8];
+        nrs = nr | nst;
+        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
+        nsig32 = ((nsig) & 32'hffffffff);
+        rsig = nsig32;
+        if (inc_b) begin
+            rsig = nsig32 + one32;
+        end
+        nexp_m1 = nexp - one8;
+        ne32 = ((nexp_m1) & 32'hffffffff);
+        nesh = ne32 << 32'h17;
+        fmag = nesh + rsig;
+        fmz = fmag;
+        if (nm_zero) begin
+            fmz = 32'h0;
+        end
+        fres = fmz;
+        if (ns) begin
+            fres = fmz | sign32;
+        end
+        y_v = fres;
+        if (done) begin
+            y_v = early;
+        end
+        y = y_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$0$cvt_norm
+
+
+module ulx3s$board$sm$dps$0$cvt_shift(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
@@ -12368,142 +12492,7 @@ module ulx3s$board$sm$dps$0$cvt(a,kind,rnd,done,early,nm,ns,nbase);
         early = early_v;
     end
 
-endmodule // ulx3s$board$sm$dps$0$cvt
-
-
-module ulx3s$board$sm$dps$0$cvt_norm(rnd,done,early,nm,ns,nbase,y);
-
-    // Module arguments
-    input wire  [1:0] rnd;
-    input wire  done;
-    input wire  [31:0] early;
-    input wire  [31:0] nm;
-    input wire  ns;
-    input wire  [7:0] nbase;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one8 = 8'h1;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
-    localparam  one32 = 32'h1;
-    localparam  sign32 = 32'h80000000;
-
-    // Local signals
-    reg  [31:0] y_v;
-    reg  m_rn;
-    reg  m_rm;
-    reg  m_rp;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
-
-    // Update code
-    always @(*) begin
-        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
-        m_rm = rnd[32'h1] & ~rnd[32'h0];
-        m_rp = rnd[32'h1] & rnd[32'h0];
-        nm_zero = ~|nm;
-        z16 = ~|nm[(32'h10)+:(16)];
-        n1 = nm;
-        l16 = 32'h0;
-        if (z16) begin
-            n1 = nm << 32'h10;
-            l16 = lz16;
-        end
-        z8 = ~|n1[(32'h18)+:(8)];
-        n2 = n1;
-        l8 = 32'h0;
-        if (z8) begin
-            n2 = n1 << 32'h8;
-            l8 = lz8;
-        end
-        z4 = ~|n2[(32'h1c)+:(4)];
-        n3 = n2;
-        l4 = 32'h0;
-        if (z4) begin
-            n3 = n2 << 32'h4;
-            l4 = lz4;
-        end
-        z2 = ~|n3[(32'h1e)+:(2)];
-        n4 = n3;
-        l2 = 32'h0;
-        if (z2) begin
-            n4 = n3 << 32'h2;
-            l2 = lz2;
-        end
-        z1 = ~n4[32'h1f];
-        n5 = n4;
-        l1 = 32'h0;
-        if (z1) begin
-            n5 = n4 << 32'h1;
-            l1 = lz1;
-        end
-        lz = l16 | l8 | l4 | l2 | l1;
-        nexp = nbase - lz;
-        nsig = n5[(32'h8)+:(24)];
-        nr = n5[32'h7];
-        nst = |n5[(32'h0)+:(7)];
-        nlsb = n5[32'h8];
-        nrs = nr | nst;
-        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
-        nsig32 = ((nsig) & 32'hffffffff);
-        rsig = nsig32;
-        if (inc_b) begin
-            rsig = nsig32 + one32;
-        end
-        nexp_m1 = nexp - one8;
-        ne32 = ((nexp_m1) & 32'hffffffff);
-        nesh = ne32 << 32'h17;
-        fmag = nesh + rsig;
-        fmz = fmag;
-        if (nm_zero) begin
-            fmz = 32'h0;
-        end
-        fres = fmz;
-        if (ns) begin
-            fres = fmz | sign32;
-        end
-        y_v = fres;
-        if (done) begin
-            y_v = early;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$0$cvt_norm
+endmodule // ulx3s$board$sm$dps$0$cvt_shift
 
 
 module ulx3s$board$sm$dps$0$fcmp(a,b,cmp,max,y,p);
@@ -12834,387 +12823,6 @@ module ulx3s$board$sm$dps$0$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_s
     end
 
 endmodule // ulx3s$board$sm$dps$0$fcmp$cb
-
-
-module ulx3s$board$sm$dps$0$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
-
-    // Module arguments
-    input wire  [23:0] hi;
-    input wire  lo23;
-    input wire  p_sign;
-    input wire  [9:0] esum;
-    input wire  p_zero;
-    input wire  p_inf;
-    input wire  p_nan;
-    input wire  [31:0] c;
-    output reg  x_sign;
-    output reg  [9:0] x_exp;
-    output reg  [23:0] x_sig;
-    output reg  y_sign;
-    output reg  [9:0] y_exp;
-    output reg  [23:0] y_sig;
-    output reg  special;
-    output reg  [31:0] special_y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  zero24 = 24'h0;
-    localparam  off_hi = 10'b10;
-    localparam  off_lo = 10'b1;
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-
-    // Stub signals
-    reg  [31:0] cc$a;
-    reg  cc$daz;
-    wire  cc$sign;
-    wire  [7:0] cc$exp;
-    wire  [22:0] cc$frac;
-    wire  [7:0] cc$exp_eff;
-    wire  [23:0] cc$sig;
-    wire  cc$is_zero;
-    wire  cc$is_subnormal;
-    wire  cc$is_normal;
-    wire  cc$is_inf;
-    wire  cc$is_nan;
-    wire  cc$is_snan;
-
-    // Local signals
-    reg  top;
-    reg  [23:0] hi_sh;
-    reg  [23:0] p_sig;
-    reg  [9:0] p_exp;
-    reg  [9:0] ec;
-    reg  nan;
-    reg  [9:0] x_exp_v;
-    reg  [23:0] x_sig_v;
-    reg  [9:0] y_exp_v;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$0$fmad$cc cc(
-        .a(cc$a),
-        .daz(cc$daz),
-        .sign(cc$sign),
-        .exp(cc$exp),
-        .frac(cc$frac),
-        .exp_eff(cc$exp_eff),
-        .sig(cc$sig),
-        .is_zero(cc$is_zero),
-        .is_subnormal(cc$is_subnormal),
-        .is_normal(cc$is_normal),
-        .is_inf(cc$is_inf),
-        .is_nan(cc$is_nan),
-        .is_snan(cc$is_snan)
-    );
-
-    // Update code
-    always @(*) begin
-        cc$a = c;
-        cc$daz = 1'b1;
-        top = hi[32'h17];
-        hi_sh = hi << 32'h1;
-        p_sig = hi_sh;
-        if (lo23) begin
-            p_sig = hi_sh | one24;
-        end
-        p_exp = esum + off_lo;
-        if (top) begin
-            p_sig = hi;
-            p_exp = esum + off_hi;
-        end
-        ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        x_sign = p_sign;
-        x_exp_v = p_exp;
-        x_sig_v = p_sig;
-        if (p_zero) begin
-            x_exp_v = zero10;
-            x_sig_v = zero24;
-        end
-        y_sign = cc$sign;
-        y_exp_v = ec;
-        if (cc$is_zero) begin
-            y_exp_v = zero10;
-        end
-        y_sig = cc$sig;
-        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
-        y_v = canon_nan;
-        if (cc$is_inf) begin
-            y_v = inf;
-            if (cc$sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (p_inf) begin
-            y_v = inf;
-            if (p_sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        special = nan | p_inf | cc$is_inf;
-        x_exp = x_exp_v;
-        x_sig = x_sig_v;
-        y_exp = y_exp_v;
-        special_y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$0$fmad
-
-
-module ulx3s$board$sm$dps$0$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$0$fmad$cc
-
-
-module ulx3s$board$sm$dps$0$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
-
-    // Module arguments
-    input wire  [23:0] hi;
-    input wire  [23:0] lo;
-    input wire  sign;
-    input wire  [9:0] esum;
-    input wire  zero;
-    input wire  inf;
-    input wire  nan;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf_c = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] esum11;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$0$fmul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        top = hi[32'h17];
-        hi_lo = hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        esum11 = ((esum) & 11'h7ff);
-        frac = hi_sh;
-        if (lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum11 + off_lo;
-        r_g = lo[32'h16];
-        r_rs = |lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum11 + off_hi;
-            r_g = lo[32'h17];
-            r_rs = |lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
-        y_v = round$y;
-        if (zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (inf) begin
-            y_v = inf_c;
-            if (sign) begin
-                y_v = inf_c | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$0$fmul
-
-
-module ulx3s$board$sm$dps$0$fmul$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$0$fmul$round
 
 
 module ulx3s$board$sm$dps$0$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
@@ -13639,25 +13247,6 @@ module ulx3s$board$sm$dps$0$m_fmul(d,q,clock);
 endmodule // ulx3s$board$sm$dps$0$m_fmul
 
 
-module ulx3s$board$sm$dps$0$m_fmul_rz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$0$m_fmul_rz
-
-
 module ulx3s$board$sm$dps$0$m_mad(d,q,clock);
 
     // Module arguments
@@ -14074,6 +13663,387 @@ module ulx3s$board$sm$dps$0$m_y_sign(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$dps$0$m_y_sign
+
+
+module ulx3s$board$sm$dps$0$mad_ops(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
+    input wire  [31:0] c;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  zero24 = 24'h0;
+    localparam  off_hi = 10'b10;
+    localparam  off_lo = 10'b1;
+    localparam  bias = 10'b10000000;
+    localparam  zero10 = 10'b0;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+
+    // Stub signals
+    reg  [31:0] cc$a;
+    reg  cc$daz;
+    wire  cc$sign;
+    wire  [7:0] cc$exp;
+    wire  [22:0] cc$frac;
+    wire  [7:0] cc$exp_eff;
+    wire  [23:0] cc$sig;
+    wire  cc$is_zero;
+    wire  cc$is_subnormal;
+    wire  cc$is_normal;
+    wire  cc$is_inf;
+    wire  cc$is_nan;
+    wire  cc$is_snan;
+
+    // Local signals
+    reg  top;
+    reg  [23:0] hi_sh;
+    reg  [23:0] p_sig;
+    reg  [9:0] p_exp;
+    reg  [9:0] ec;
+    reg  nan;
+    reg  [9:0] x_exp_v;
+    reg  [23:0] x_sig_v;
+    reg  [9:0] y_exp_v;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    ulx3s$board$sm$dps$0$mad_ops$cc cc(
+        .a(cc$a),
+        .daz(cc$daz),
+        .sign(cc$sign),
+        .exp(cc$exp),
+        .frac(cc$frac),
+        .exp_eff(cc$exp_eff),
+        .sig(cc$sig),
+        .is_zero(cc$is_zero),
+        .is_subnormal(cc$is_subnormal),
+        .is_normal(cc$is_normal),
+        .is_inf(cc$is_inf),
+        .is_nan(cc$is_nan),
+        .is_snan(cc$is_snan)
+    );
+
+    // Update code
+    always @(*) begin
+        cc$a = c;
+        cc$daz = 1'b1;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
+        p_sig = hi_sh;
+        if (lo23) begin
+            p_sig = hi_sh | one24;
+        end
+        p_exp = esum + off_lo;
+        if (top) begin
+            p_sig = hi;
+            p_exp = esum + off_hi;
+        end
+        ec = ((cc$exp_eff) & 10'h3ff) + bias;
+        x_sign = p_sign;
+        x_exp_v = p_exp;
+        x_sig_v = p_sig;
+        if (p_zero) begin
+            x_exp_v = zero10;
+            x_sig_v = zero24;
+        end
+        y_sign = cc$sign;
+        y_exp_v = ec;
+        if (cc$is_zero) begin
+            y_exp_v = zero10;
+        end
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
+        if (cc$is_inf) begin
+            y_v = inf;
+            if (cc$sign) begin
+                y_v = inf | sign_bit;
+            end
+        end
+        if (p_inf) begin
+            y_v = inf;
+            if (p_sign) begin
+                y_v = inf | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$0$mad_ops
+
+
+module ulx3s$board$sm$dps$0$mad_ops$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$0$mad_ops$cc
+
+
+module ulx3s$board$sm$dps$0$mul_round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    ulx3s$board$sm$dps$0$mul_round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$0$mul_round
+
+
+module ulx3s$board$sm$dps$0$mul_round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$0$mul_round$round
 
 
 module ulx3s$board$sm$dps$0$n_both_neg(d,q,clock);
@@ -15325,36 +15295,36 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
     wire  fprod$zero;
     wire  fprod$inf;
     wire  fprod$nan;
-    reg  [23:0] fmad$hi;
-    reg  fmad$lo23;
-    reg  fmad$p_sign;
-    reg  [9:0] fmad$esum;
-    reg  fmad$p_zero;
-    reg  fmad$p_inf;
-    reg  fmad$p_nan;
-    reg  [31:0] fmad$c;
-    wire  fmad$x_sign;
-    wire  [9:0] fmad$x_exp;
-    wire  [23:0] fmad$x_sig;
-    wire  fmad$y_sign;
-    wire  [9:0] fmad$y_exp;
-    wire  [23:0] fmad$y_sig;
-    wire  fmad$special;
-    wire  [31:0] fmad$special_y;
+    reg  [23:0] mad_ops$hi;
+    reg  mad_ops$lo23;
+    reg  mad_ops$p_sign;
+    reg  [9:0] mad_ops$esum;
+    reg  mad_ops$p_zero;
+    reg  mad_ops$p_inf;
+    reg  mad_ops$p_nan;
+    reg  [31:0] mad_ops$c;
+    wire  mad_ops$x_sign;
+    wire  [9:0] mad_ops$x_exp;
+    wire  [23:0] mad_ops$x_sig;
+    wire  mad_ops$y_sign;
+    wire  [9:0] mad_ops$y_exp;
+    wire  [23:0] mad_ops$y_sig;
+    wire  mad_ops$special;
+    wire  [31:0] mad_ops$special_y;
     reg  [31:0] fcmp$a;
     reg  [31:0] fcmp$b;
     reg  [3:0] fcmp$cmp;
     reg  fcmp$max;
     wire  [31:0] fcmp$y;
     wire  fcmp$p;
-    reg  [31:0] cvt$a;
-    reg  [2:0] cvt$kind;
-    reg  [1:0] cvt$rnd;
-    wire  cvt$done;
-    wire  [31:0] cvt$early;
-    wire  [31:0] cvt$nm;
-    wire  cvt$ns;
-    wire  [7:0] cvt$nbase;
+    reg  [31:0] cvt_shift$a;
+    reg  [2:0] cvt_shift$kind;
+    reg  [1:0] cvt_shift$rnd;
+    wire  cvt_shift$done;
+    wire  [31:0] cvt_shift$early;
+    wire  [31:0] cvt_shift$nm;
+    wire  cvt_shift$ns;
+    wire  [7:0] cvt_shift$nbase;
     reg  [31:0] alu$a;
     reg  [31:0] alu$b;
     reg  [31:0] alu$c;
@@ -15412,9 +15382,6 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
     reg  m_fmul$d;
     wire  m_fmul$q;
     reg  m_fmul$clock;
-    reg  m_fmul_rz$d;
-    wire  m_fmul_rz$q;
-    reg  m_fmul_rz$clock;
     reg  [23:0] m_p_hi$d;
     wire  [23:0] m_p_hi$q;
     reg  m_p_hi$clock;
@@ -15467,15 +15434,15 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
     wire  align$sign;
     wire  align$both_neg;
     wire  [9:0] align$exp;
-    reg  [23:0] fmul$hi;
-    reg  [23:0] fmul$lo;
-    reg  fmul$sign;
-    reg  [9:0] fmul$esum;
-    reg  fmul$zero;
-    reg  fmul$inf;
-    reg  fmul$nan;
-    reg  fmul$rz;
-    wire  [31:0] fmul$y;
+    reg  [23:0] mul_round$hi;
+    reg  [23:0] mul_round$lo;
+    reg  mul_round$sign;
+    reg  [9:0] mul_round$esum;
+    reg  mul_round$zero;
+    reg  mul_round$inf;
+    reg  mul_round$nan;
+    reg  mul_round$rz;
+    wire  [31:0] mul_round$y;
     reg  [1:0] cvt_norm$rnd;
     reg  cvt_norm$done;
     reg  [31:0] cvt_norm$early;
@@ -15706,23 +15673,23 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         .inf(fprod$inf),
         .nan(fprod$nan)
     );
-    ulx3s$board$sm$dps$1$fmad fmad(
-        .hi(fmad$hi),
-        .lo23(fmad$lo23),
-        .p_sign(fmad$p_sign),
-        .esum(fmad$esum),
-        .p_zero(fmad$p_zero),
-        .p_inf(fmad$p_inf),
-        .p_nan(fmad$p_nan),
-        .c(fmad$c),
-        .x_sign(fmad$x_sign),
-        .x_exp(fmad$x_exp),
-        .x_sig(fmad$x_sig),
-        .y_sign(fmad$y_sign),
-        .y_exp(fmad$y_exp),
-        .y_sig(fmad$y_sig),
-        .special(fmad$special),
-        .special_y(fmad$special_y)
+    ulx3s$board$sm$dps$1$mad_ops mad_ops(
+        .hi(mad_ops$hi),
+        .lo23(mad_ops$lo23),
+        .p_sign(mad_ops$p_sign),
+        .esum(mad_ops$esum),
+        .p_zero(mad_ops$p_zero),
+        .p_inf(mad_ops$p_inf),
+        .p_nan(mad_ops$p_nan),
+        .c(mad_ops$c),
+        .x_sign(mad_ops$x_sign),
+        .x_exp(mad_ops$x_exp),
+        .x_sig(mad_ops$x_sig),
+        .y_sign(mad_ops$y_sign),
+        .y_exp(mad_ops$y_exp),
+        .y_sig(mad_ops$y_sig),
+        .special(mad_ops$special),
+        .special_y(mad_ops$special_y)
     );
     ulx3s$board$sm$dps$1$fcmp fcmp(
         .a(fcmp$a),
@@ -15732,15 +15699,15 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         .y(fcmp$y),
         .p(fcmp$p)
     );
-    ulx3s$board$sm$dps$1$cvt cvt(
-        .a(cvt$a),
-        .kind(cvt$kind),
-        .rnd(cvt$rnd),
-        .done(cvt$done),
-        .early(cvt$early),
-        .nm(cvt$nm),
-        .ns(cvt$ns),
-        .nbase(cvt$nbase)
+    ulx3s$board$sm$dps$1$cvt_shift cvt_shift(
+        .a(cvt_shift$a),
+        .kind(cvt_shift$kind),
+        .rnd(cvt_shift$rnd),
+        .done(cvt_shift$done),
+        .early(cvt_shift$early),
+        .nm(cvt_shift$nm),
+        .ns(cvt_shift$ns),
+        .nbase(cvt_shift$nbase)
     );
     ulx3s$board$sm$dps$1$alu alu(
         .a(alu$a),
@@ -15833,11 +15800,6 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         .q(m_fmul$q),
         .clock(m_fmul$clock)
     );
-    ulx3s$board$sm$dps$1$m_fmul_rz m_fmul_rz(
-        .d(m_fmul_rz$d),
-        .q(m_fmul_rz$q),
-        .clock(m_fmul_rz$clock)
-    );
     ulx3s$board$sm$dps$1$m_p_hi m_p_hi(
         .d(m_p_hi$d),
         .q(m_p_hi$q),
@@ -15920,16 +15882,16 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         .both_neg(align$both_neg),
         .exp(align$exp)
     );
-    ulx3s$board$sm$dps$1$fmul fmul(
-        .hi(fmul$hi),
-        .lo(fmul$lo),
-        .sign(fmul$sign),
-        .esum(fmul$esum),
-        .zero(fmul$zero),
-        .inf(fmul$inf),
-        .nan(fmul$nan),
-        .rz(fmul$rz),
-        .y(fmul$y)
+    ulx3s$board$sm$dps$1$mul_round mul_round(
+        .hi(mul_round$hi),
+        .lo(mul_round$lo),
+        .sign(mul_round$sign),
+        .esum(mul_round$esum),
+        .zero(mul_round$zero),
+        .inf(mul_round$inf),
+        .nan(mul_round$nan),
+        .rz(mul_round$rz),
+        .y(mul_round$y)
     );
     ulx3s$board$sm$dps$1$cvt_norm cvt_norm(
         .rnd(cvt_norm$rnd),
@@ -16159,7 +16121,6 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         m_other$clock = clock;
         m_other_p$clock = clock;
         m_fmul$clock = clock;
-        m_fmul_rz$clock = clock;
         m_p_hi$clock = clock;
         m_p_lo$clock = clock;
         m_p_sign$clock = clock;
@@ -16238,7 +16199,6 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         m_other$d = m_other$q;
         m_other_p$d = m_other_p$q;
         m_fmul$d = m_fmul$q;
-        m_fmul_rz$d = m_fmul_rz$q;
         m_p_hi$d = m_p_hi$q;
         m_p_lo$d = m_p_lo$q;
         m_p_sign$d = m_p_sign$q;
@@ -16339,21 +16299,21 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         end
         fprod$a = fa;
         fprod$b = mad_b;
-        fmad$hi = fprod$hi;
-        fmad$lo23 = fprod$lo[32'h17];
-        fmad$p_sign = fprod$sign;
-        fmad$esum = fprod$esum;
-        fmad$p_zero = fprod$zero;
-        fmad$p_inf = fprod$inf;
-        fmad$p_nan = fprod$nan;
-        fmad$c = mad_c;
+        mad_ops$hi = fprod$hi;
+        mad_ops$lo23 = fprod$lo[32'h17];
+        mad_ops$p_sign = fprod$sign;
+        mad_ops$esum = fprod$esum;
+        mad_ops$p_zero = fprod$zero;
+        mad_ops$p_inf = fprod$inf;
+        mad_ops$p_nan = fprod$nan;
+        mad_ops$c = mad_c;
         fcmp$a = fa;
         fcmp$b = fb;
         fcmp$cmp = r_cmp$q;
         fcmp$max = r_op$q == k_fmax;
-        cvt$a = r_a$q;
-        cvt$kind = r_kind$q;
-        cvt$rnd = r_rnd$q;
+        cvt_shift$a = r_a$q;
+        cvt_shift$kind = r_kind$q;
+        cvt_shift$rnd = r_rnd$q;
         is_int = ~r_op$q[32'h5];
         int_op = r_op$q[(32'h0)+:(5)];
         alu$a = r_a$q;
@@ -16390,21 +16350,20 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         is_arith = (r_op$q == k_fadd) | (r_op$q == k_fsub) | (r_op$q == k_fmul) | (r_op$q == k_fmad);
         m_valid$d = r_valid$q;
         m_tag$d = r_tag$q;
-        m_x_sign$d = fmad$x_sign;
-        m_x_exp$d = fmad$x_exp;
-        m_x_sig$d = fmad$x_sig;
-        m_y_sign$d = fmad$y_sign;
-        m_y_exp$d = fmad$y_exp;
-        m_y_sig$d = fmad$y_sig;
+        m_x_sign$d = mad_ops$x_sign;
+        m_x_exp$d = mad_ops$x_exp;
+        m_x_sig$d = mad_ops$x_sig;
+        m_y_sign$d = mad_ops$y_sign;
+        m_y_exp$d = mad_ops$y_exp;
+        m_y_sig$d = mad_ops$y_sig;
         m_rz$d = (~is_mad) & (r_rnd$q == k_rz);
-        m_special$d = fmad$special;
-        m_special_y$d = fmad$special_y;
+        m_special$d = mad_ops$special;
+        m_special_y$d = mad_ops$special_y;
         m_mad$d = (r_op$q == k_fadd) | (r_op$q == k_fsub) | is_mad;
         m_sat$d = r_sat$q & is_arith;
         m_other$d = other;
         m_other_p$d = other_p;
         m_fmul$d = r_op$q == k_fmul;
-        m_fmul_rz$d = r_rnd$q == k_rz;
         m_p_hi$d = fprod$hi;
         m_p_lo$d = fprod$lo;
         m_p_sign$d = fprod$sign;
@@ -16414,11 +16373,11 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         m_p_nan$d = fprod$nan;
         m_cvt$d = r_op$q == k_cvt;
         m_cvt_rnd$d = r_rnd$q;
-        m_cvt_done$d = cvt$done;
-        m_cvt_early$d = cvt$early;
-        m_cvt_nm$d = cvt$nm;
-        m_cvt_ns$d = cvt$ns;
-        m_cvt_nbase$d = cvt$nbase;
+        m_cvt_done$d = cvt_shift$done;
+        m_cvt_early$d = cvt_shift$early;
+        m_cvt_nm$d = cvt_shift$nm;
+        m_cvt_ns$d = cvt_shift$ns;
+        m_cvt_nbase$d = cvt_shift$nbase;
         align$x_sign = m_x_sign$q;
         align$x_exp = m_x_exp$q;
         align$x_sig = m_x_sig$q;
@@ -16442,17 +16401,17 @@ module ulx3s$board$sm$dps$1(clock,in_valid,op,rnd,cmp,cvt_kind,is_signed,sat,mod
         cvt_norm$nm = m_cvt_nm$q;
         cvt_norm$ns = m_cvt_ns$q;
         cvt_norm$nbase = m_cvt_nbase$q;
-        fmul$hi = m_p_hi$q;
-        fmul$lo = m_p_lo$q;
-        fmul$sign = m_p_sign$q;
-        fmul$esum = m_p_esum$q;
-        fmul$zero = m_p_zero$q;
-        fmul$inf = m_p_inf$q;
-        fmul$nan = m_p_nan$q;
-        fmul$rz = m_fmul_rz$q;
+        mul_round$hi = m_p_hi$q;
+        mul_round$lo = m_p_lo$q;
+        mul_round$sign = m_p_sign$q;
+        mul_round$esum = m_p_esum$q;
+        mul_round$zero = m_p_zero$q;
+        mul_round$inf = m_p_inf$q;
+        mul_round$nan = m_p_nan$q;
+        mul_round$rz = m_rz$q;
         s_other$d = m_other$q;
         if (m_fmul$q) begin
-            s_other$d = fmul$y;
+            s_other$d = mul_round$y;
         end
         if (m_cvt$q) begin
             s_other$d = cvt_norm$y;
@@ -17007,7 +16966,142 @@ module ulx3s$board$sm$dps$1$alu$mul(a,b,is_signed,lo,hi);
 endmodule // ulx3s$board$sm$dps$1$alu$mul
 
 
-module ulx3s$board$sm$dps$1$cvt(a,kind,rnd,done,early,nm,ns,nbase);
+module ulx3s$board$sm$dps$1$cvt_norm(rnd,done,early,nm,ns,nbase,y);
+
+    // Module arguments
+    input wire  [1:0] rnd;
+    input wire  done;
+    input wire  [31:0] early;
+    input wire  [31:0] nm;
+    input wire  ns;
+    input wire  [7:0] nbase;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one8 = 8'h1;
+    localparam  lz16 = 8'h10;
+    localparam  lz8 = 8'h8;
+    localparam  lz4 = 8'h4;
+    localparam  lz2 = 8'h2;
+    localparam  lz1 = 8'h1;
+    localparam  one32 = 32'h1;
+    localparam  sign32 = 32'h80000000;
+
+    // Local signals
+    reg  [31:0] y_v;
+    reg  m_rn;
+    reg  m_rm;
+    reg  m_rp;
+    reg  nm_zero;
+    reg  z16;
+    reg  z8;
+    reg  z4;
+    reg  z2;
+    reg  z1;
+    reg  [31:0] n1;
+    reg  [31:0] n2;
+    reg  [31:0] n3;
+    reg  [31:0] n4;
+    reg  [31:0] n5;
+    reg  [7:0] l16;
+    reg  [7:0] l8;
+    reg  [7:0] l4;
+    reg  [7:0] l2;
+    reg  [7:0] l1;
+    reg  [7:0] lz;
+    reg  [7:0] nexp;
+    reg  [7:0] nexp_m1;
+    reg  [31:0] ne32;
+    reg  [31:0] nesh;
+    reg  [23:0] nsig;
+    reg  [31:0] nsig32;
+    reg  nr;
+    reg  nst;
+    reg  nrs;
+    reg  nlsb;
+    reg  inc_b;
+    reg  [31:0] rsig;
+    reg  [31:0] fmag;
+    reg  [31:0] fmz;
+    reg  [31:0] fres;
+
+    // Update code
+    always @(*) begin
+        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
+        m_rm = rnd[32'h1] & ~rnd[32'h0];
+        m_rp = rnd[32'h1] & rnd[32'h0];
+        nm_zero = ~|nm;
+        z16 = ~|nm[(32'h10)+:(16)];
+        n1 = nm;
+        l16 = 32'h0;
+        if (z16) begin
+            n1 = nm << 32'h10;
+            l16 = lz16;
+        end
+        z8 = ~|n1[(32'h18)+:(8)];
+        n2 = n1;
+        l8 = 32'h0;
+        if (z8) begin
+            n2 = n1 << 32'h8;
+            l8 = lz8;
+        end
+        z4 = ~|n2[(32'h1c)+:(4)];
+        n3 = n2;
+        l4 = 32'h0;
+        if (z4) begin
+            n3 = n2 << 32'h4;
+            l4 = lz4;
+        end
+        z2 = ~|n3[(32'h1e)+:(2)];
+        n4 = n3;
+        l2 = 32'h0;
+        if (z2) begin
+            n4 = n3 << 32'h2;
+            l2 = lz2;
+        end
+        z1 = ~n4[32'h1f];
+        n5 = n4;
+        l1 = 32'h0;
+        if (z1) begin
+            n5 = n4 << 32'h1;
+            l1 = lz1;
+        end
+        lz = l16 | l8 | l4 | l2 | l1;
+        nexp = nbase - lz;
+        nsig = n5[(32'h8)+:(24)];
+        nr = n5[32'h7];
+        nst = |n5[(32'h0)+:(7)];
+        nlsb = n5[32'h8];
+        nrs = nr | nst;
+        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
+        nsig32 = ((nsig) & 32'hffffffff);
+        rsig = nsig32;
+        if (inc_b) begin
+            rsig = nsig32 + one32;
+        end
+        nexp_m1 = nexp - one8;
+        ne32 = ((nexp_m1) & 32'hffffffff);
+        nesh = ne32 << 32'h17;
+        fmag = nesh + rsig;
+        fmz = fmag;
+        if (nm_zero) begin
+            fmz = 32'h0;
+        end
+        fres = fmz;
+        if (ns) begin
+            fres = fmz | sign32;
+        end
+        y_v = fres;
+        if (done) begin
+            y_v = early;
+        end
+        y = y_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$1$cvt_norm
+
+
+module ulx3s$board$sm$dps$1$cvt_shift(a,kind,rnd,done,early,nm,ns,nbase);
 
     // Module arguments
     input wire  [31:0] a;
@@ -17301,142 +17395,7 @@ module ulx3s$board$sm$dps$1$cvt(a,kind,rnd,done,early,nm,ns,nbase);
         early = early_v;
     end
 
-endmodule // ulx3s$board$sm$dps$1$cvt
-
-
-module ulx3s$board$sm$dps$1$cvt_norm(rnd,done,early,nm,ns,nbase,y);
-
-    // Module arguments
-    input wire  [1:0] rnd;
-    input wire  done;
-    input wire  [31:0] early;
-    input wire  [31:0] nm;
-    input wire  ns;
-    input wire  [7:0] nbase;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one8 = 8'h1;
-    localparam  lz16 = 8'h10;
-    localparam  lz8 = 8'h8;
-    localparam  lz4 = 8'h4;
-    localparam  lz2 = 8'h2;
-    localparam  lz1 = 8'h1;
-    localparam  one32 = 32'h1;
-    localparam  sign32 = 32'h80000000;
-
-    // Local signals
-    reg  [31:0] y_v;
-    reg  m_rn;
-    reg  m_rm;
-    reg  m_rp;
-    reg  nm_zero;
-    reg  z16;
-    reg  z8;
-    reg  z4;
-    reg  z2;
-    reg  z1;
-    reg  [31:0] n1;
-    reg  [31:0] n2;
-    reg  [31:0] n3;
-    reg  [31:0] n4;
-    reg  [31:0] n5;
-    reg  [7:0] l16;
-    reg  [7:0] l8;
-    reg  [7:0] l4;
-    reg  [7:0] l2;
-    reg  [7:0] l1;
-    reg  [7:0] lz;
-    reg  [7:0] nexp;
-    reg  [7:0] nexp_m1;
-    reg  [31:0] ne32;
-    reg  [31:0] nesh;
-    reg  [23:0] nsig;
-    reg  [31:0] nsig32;
-    reg  nr;
-    reg  nst;
-    reg  nrs;
-    reg  nlsb;
-    reg  inc_b;
-    reg  [31:0] rsig;
-    reg  [31:0] fmag;
-    reg  [31:0] fmz;
-    reg  [31:0] fres;
-
-    // Update code
-    always @(*) begin
-        m_rn = ~rnd[32'h1] & ~rnd[32'h0];
-        m_rm = rnd[32'h1] & ~rnd[32'h0];
-        m_rp = rnd[32'h1] & rnd[32'h0];
-        nm_zero = ~|nm;
-        z16 = ~|nm[(32'h10)+:(16)];
-        n1 = nm;
-        l16 = 32'h0;
-        if (z16) begin
-            n1 = nm << 32'h10;
-            l16 = lz16;
-        end
-        z8 = ~|n1[(32'h18)+:(8)];
-        n2 = n1;
-        l8 = 32'h0;
-        if (z8) begin
-            n2 = n1 << 32'h8;
-            l8 = lz8;
-        end
-        z4 = ~|n2[(32'h1c)+:(4)];
-        n3 = n2;
-        l4 = 32'h0;
-        if (z4) begin
-            n3 = n2 << 32'h4;
-            l4 = lz4;
-        end
-        z2 = ~|n3[(32'h1e)+:(2)];
-        n4 = n3;
-        l2 = 32'h0;
-        if (z2) begin
-            n4 = n3 << 32'h2;
-            l2 = lz2;
-        end
-        z1 = ~n4[32'h1f];
-        n5 = n4;
-        l1 = 32'h0;
-        if (z1) begin
-            n5 = n4 << 32'h1;
-            l1 = lz1;
-        end
-        lz = l16 | l8 | l4 | l2 | l1;
-        nexp = nbase - lz;
-        nsig = n5[(32'h8)+:(24)];
-        nr = n5[32'h7];
-        nst = |n5[(32'h0)+:(7)];
-        nlsb = n5[32'h8];
-        nrs = nr | nst;
-        inc_b = (m_rn & (nr & (nst | nlsb))) | (m_rm & (ns & nrs)) | (m_rp & ((~ns) & nrs));
-        nsig32 = ((nsig) & 32'hffffffff);
-        rsig = nsig32;
-        if (inc_b) begin
-            rsig = nsig32 + one32;
-        end
-        nexp_m1 = nexp - one8;
-        ne32 = ((nexp_m1) & 32'hffffffff);
-        nesh = ne32 << 32'h17;
-        fmag = nesh + rsig;
-        fmz = fmag;
-        if (nm_zero) begin
-            fmz = 32'h0;
-        end
-        fres = fmz;
-        if (ns) begin
-            fres = fmz | sign32;
-        end
-        y_v = fres;
-        if (done) begin
-            y_v = early;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$1$cvt_norm
+endmodule // ulx3s$board$sm$dps$1$cvt_shift
 
 
 module ulx3s$board$sm$dps$1$fcmp(a,b,cmp,max,y,p);
@@ -17767,387 +17726,6 @@ module ulx3s$board$sm$dps$1$fcmp$cb(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_s
     end
 
 endmodule // ulx3s$board$sm$dps$1$fcmp$cb
-
-
-module ulx3s$board$sm$dps$1$fmad(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
-
-    // Module arguments
-    input wire  [23:0] hi;
-    input wire  lo23;
-    input wire  p_sign;
-    input wire  [9:0] esum;
-    input wire  p_zero;
-    input wire  p_inf;
-    input wire  p_nan;
-    input wire  [31:0] c;
-    output reg  x_sign;
-    output reg  [9:0] x_exp;
-    output reg  [23:0] x_sig;
-    output reg  y_sign;
-    output reg  [9:0] y_exp;
-    output reg  [23:0] y_sig;
-    output reg  special;
-    output reg  [31:0] special_y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  zero24 = 24'h0;
-    localparam  off_hi = 10'b10;
-    localparam  off_lo = 10'b1;
-    localparam  bias = 10'b10000000;
-    localparam  zero10 = 10'b0;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-
-    // Stub signals
-    reg  [31:0] cc$a;
-    reg  cc$daz;
-    wire  cc$sign;
-    wire  [7:0] cc$exp;
-    wire  [22:0] cc$frac;
-    wire  [7:0] cc$exp_eff;
-    wire  [23:0] cc$sig;
-    wire  cc$is_zero;
-    wire  cc$is_subnormal;
-    wire  cc$is_normal;
-    wire  cc$is_inf;
-    wire  cc$is_nan;
-    wire  cc$is_snan;
-
-    // Local signals
-    reg  top;
-    reg  [23:0] hi_sh;
-    reg  [23:0] p_sig;
-    reg  [9:0] p_exp;
-    reg  [9:0] ec;
-    reg  nan;
-    reg  [9:0] x_exp_v;
-    reg  [23:0] x_sig_v;
-    reg  [9:0] y_exp_v;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$1$fmad$cc cc(
-        .a(cc$a),
-        .daz(cc$daz),
-        .sign(cc$sign),
-        .exp(cc$exp),
-        .frac(cc$frac),
-        .exp_eff(cc$exp_eff),
-        .sig(cc$sig),
-        .is_zero(cc$is_zero),
-        .is_subnormal(cc$is_subnormal),
-        .is_normal(cc$is_normal),
-        .is_inf(cc$is_inf),
-        .is_nan(cc$is_nan),
-        .is_snan(cc$is_snan)
-    );
-
-    // Update code
-    always @(*) begin
-        cc$a = c;
-        cc$daz = 1'b1;
-        top = hi[32'h17];
-        hi_sh = hi << 32'h1;
-        p_sig = hi_sh;
-        if (lo23) begin
-            p_sig = hi_sh | one24;
-        end
-        p_exp = esum + off_lo;
-        if (top) begin
-            p_sig = hi;
-            p_exp = esum + off_hi;
-        end
-        ec = ((cc$exp_eff) & 10'h3ff) + bias;
-        x_sign = p_sign;
-        x_exp_v = p_exp;
-        x_sig_v = p_sig;
-        if (p_zero) begin
-            x_exp_v = zero10;
-            x_sig_v = zero24;
-        end
-        y_sign = cc$sign;
-        y_exp_v = ec;
-        if (cc$is_zero) begin
-            y_exp_v = zero10;
-        end
-        y_sig = cc$sig;
-        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
-        y_v = canon_nan;
-        if (cc$is_inf) begin
-            y_v = inf;
-            if (cc$sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (p_inf) begin
-            y_v = inf;
-            if (p_sign) begin
-                y_v = inf | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        special = nan | p_inf | cc$is_inf;
-        x_exp = x_exp_v;
-        x_sig = x_sig_v;
-        y_exp = y_exp_v;
-        special_y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$1$fmad
-
-
-module ulx3s$board$sm$dps$1$fmad$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
-
-    // Module arguments
-    input wire  [31:0] a;
-    input wire  daz;
-    output reg  sign;
-    output reg  [7:0] exp;
-    output reg  [22:0] frac;
-    output reg  [7:0] exp_eff;
-    output reg  [23:0] sig;
-    output reg  is_zero;
-    output reg  is_subnormal;
-    output reg  is_normal;
-    output reg  is_inf;
-    output reg  is_nan;
-    output reg  is_snan;
-
-    // Constant declarations
-    localparam  hidden_one = 24'h800000;
-
-    // Local signals
-    reg  [7:0] exp_f;
-    reg  [22:0] frac_f;
-    reg  exp_zero;
-    reg  exp_ones;
-    reg  frac_nz;
-    reg  sub;
-    reg  flushed;
-    reg  [23:0] sig_raw;
-    reg  hidden;
-    reg  [23:0] sig_v;
-    reg  [7:0] exp_eff_v;
-
-    // Update code
-    always @(*) begin
-        exp_f = a[(32'h17)+:(8)];
-        frac_f = a[(32'h0)+:(23)];
-        exp_zero = ~|exp_f;
-        exp_ones = &exp_f;
-        frac_nz = |frac_f;
-        sub = exp_zero & frac_nz;
-        flushed = sub & daz;
-        sign = a[32'h1f];
-        exp = exp_f;
-        frac = frac_f;
-        is_subnormal = sub;
-        is_zero = exp_zero & (~frac_nz | daz);
-        is_normal = ~exp_zero & ~exp_ones;
-        is_inf = exp_ones & ~frac_nz;
-        is_nan = exp_ones & frac_nz;
-        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
-        sig_raw = ((frac_f) & 24'hffffff);
-        hidden = ~exp_zero;
-        sig_v = sig_raw;
-        if (hidden) begin
-            sig_v = sig_raw | hidden_one;
-        end
-        exp_eff_v = exp_f;
-        if (sub) begin
-            exp_eff_v = 32'h1;
-        end
-        if (flushed) begin
-            sig_v = 32'h0;
-            exp_eff_v = 32'h0;
-        end
-        sig = sig_v;
-        exp_eff = exp_eff_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$1$fmad$cc
-
-
-module ulx3s$board$sm$dps$1$fmul(hi,lo,sign,esum,zero,inf,nan,rz,y);
-
-    // Module arguments
-    input wire  [23:0] hi;
-    input wire  [23:0] lo;
-    input wire  sign;
-    input wire  [9:0] esum;
-    input wire  zero;
-    input wire  inf;
-    input wire  nan;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one23 = 23'h1;
-    localparam  off_hi = 11'b1000010;
-    localparam  off_lo = 11'b1000001;
-    localparam  canon_nan = 32'h7fffffff;
-    localparam  inf_c = 32'h7f800000;
-    localparam  sign_bit = 32'h80000000;
-    localparam  zero32 = 32'h0;
-
-    // Stub signals
-    reg  round$sign;
-    reg  [10:0] round$exp;
-    reg  [22:0] round$frac;
-    reg  round$g;
-    reg  round$rs;
-    reg  round$rz;
-    wire  [31:0] round$y;
-
-    // Local signals
-    reg  top;
-    reg  [22:0] hi_lo;
-    reg  [22:0] hi_sh;
-    reg  [22:0] frac;
-    reg  [10:0] esum11;
-    reg  [10:0] r_exp;
-    reg  r_g;
-    reg  r_rs;
-    reg  [31:0] y_v;
-
-    // Sub module instances
-    ulx3s$board$sm$dps$1$fmul$round round(
-        .sign(round$sign),
-        .exp(round$exp),
-        .frac(round$frac),
-        .g(round$g),
-        .rs(round$rs),
-        .rz(round$rz),
-        .y(round$y)
-    );
-
-    // Update code
-    always @(*) begin
-        top = hi[32'h17];
-        hi_lo = hi[(32'h0)+:(23)];
-        hi_sh = hi_lo << 32'h1;
-        esum11 = ((esum) & 11'h7ff);
-        frac = hi_sh;
-        if (lo[32'h17]) begin
-            frac = hi_sh | one23;
-        end
-        r_exp = esum11 + off_lo;
-        r_g = lo[32'h16];
-        r_rs = |lo[(32'h0)+:(22)];
-        if (top) begin
-            frac = hi_lo;
-            r_exp = esum11 + off_hi;
-            r_g = lo[32'h17];
-            r_rs = |lo[(32'h0)+:(23)];
-        end
-        round$frac = frac;
-        round$sign = sign;
-        round$rz = rz;
-        y_v = round$y;
-        if (zero) begin
-            y_v = zero32;
-            if (sign) begin
-                y_v = sign_bit;
-            end
-        end
-        if (inf) begin
-            y_v = inf_c;
-            if (sign) begin
-                y_v = inf_c | sign_bit;
-            end
-        end
-        if (nan) begin
-            y_v = canon_nan;
-        end
-        round$exp = r_exp;
-        round$g = r_g;
-        round$rs = r_rs;
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$1$fmul
-
-
-module ulx3s$board$sm$dps$1$fmul$round(sign,exp,frac,g,rs,rz,y);
-
-    // Module arguments
-    input wire  sign;
-    input wire  [10:0] exp;
-    input wire  [22:0] frac;
-    input wire  g;
-    input wire  rs;
-    input wire  rz;
-    output reg  [31:0] y;
-
-    // Constant declarations
-    localparam  one24 = 24'h1;
-    localparam  one11 = 11'b1;
-    localparam  bias = 8'hc0;
-    localparam  min_exp = 11'b11000001;
-    localparam  max_exp = 11'b110111110;
-    localparam  sign_bit = 32'h80000000;
-    localparam  inf = 32'h7f800000;
-    localparam  max_finite = 32'h7f7fffff;
-    localparam  zero32 = 32'h0;
-
-    // Local signals
-    reg  up;
-    reg  [23:0] frac24;
-    reg  [23:0] rounded;
-    reg  rcarry;
-    reg  [10:0] exp_f;
-    reg  [7:0] exp_lo;
-    reg  [7:0] exp8;
-    reg  [22:0] frac_r;
-    reg  [31:0] exp32;
-    reg  [31:0] frac32;
-    reg  [31:0] mag;
-    reg  tiny;
-    reg  huge;
-    reg  [31:0] y_v;
-
-    // Update code
-    always @(*) begin
-        up = (~rz) & g & (rs | frac[32'h0]);
-        frac24 = ((frac) & 24'hffffff);
-        rounded = frac24;
-        if (up) begin
-            rounded = frac24 + one24;
-        end
-        rcarry = rounded[32'h17];
-        frac_r = rounded[(32'h0)+:(23)];
-        exp_f = exp;
-        if (rcarry) begin
-            exp_f = exp + one11;
-        end
-        tiny = exp_f < min_exp;
-        huge = exp_f > max_exp;
-        exp_lo = exp_f[(32'h0)+:(8)];
-        exp8 = exp_lo - bias;
-        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
-        frac32 = ((frac_r) & 32'hffffffff);
-        mag = exp32 | frac32;
-        if (tiny) begin
-            mag = zero32;
-        end
-        if (huge) begin
-            mag = inf;
-            if (rz) begin
-                mag = max_finite;
-            end
-        end
-        y_v = mag;
-        if (sign) begin
-            y_v = mag | sign_bit;
-        end
-        y = y_v;
-    end
-
-endmodule // ulx3s$board$sm$dps$1$fmul$round
 
 
 module ulx3s$board$sm$dps$1$fprod(a,b,hi,lo,sign,esum,zero,inf,nan);
@@ -18572,25 +18150,6 @@ module ulx3s$board$sm$dps$1$m_fmul(d,q,clock);
 endmodule // ulx3s$board$sm$dps$1$m_fmul
 
 
-module ulx3s$board$sm$dps$1$m_fmul_rz(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$dps$1$m_fmul_rz
-
-
 module ulx3s$board$sm$dps$1$m_mad(d,q,clock);
 
     // Module arguments
@@ -19007,6 +18566,387 @@ module ulx3s$board$sm$dps$1$m_y_sign(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$dps$1$m_y_sign
+
+
+module ulx3s$board$sm$dps$1$mad_ops(hi,lo23,p_sign,esum,p_zero,p_inf,p_nan,c,x_sign,x_exp,x_sig,y_sign,y_exp,y_sig,special,special_y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  lo23;
+    input wire  p_sign;
+    input wire  [9:0] esum;
+    input wire  p_zero;
+    input wire  p_inf;
+    input wire  p_nan;
+    input wire  [31:0] c;
+    output reg  x_sign;
+    output reg  [9:0] x_exp;
+    output reg  [23:0] x_sig;
+    output reg  y_sign;
+    output reg  [9:0] y_exp;
+    output reg  [23:0] y_sig;
+    output reg  special;
+    output reg  [31:0] special_y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  zero24 = 24'h0;
+    localparam  off_hi = 10'b10;
+    localparam  off_lo = 10'b1;
+    localparam  bias = 10'b10000000;
+    localparam  zero10 = 10'b0;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+
+    // Stub signals
+    reg  [31:0] cc$a;
+    reg  cc$daz;
+    wire  cc$sign;
+    wire  [7:0] cc$exp;
+    wire  [22:0] cc$frac;
+    wire  [7:0] cc$exp_eff;
+    wire  [23:0] cc$sig;
+    wire  cc$is_zero;
+    wire  cc$is_subnormal;
+    wire  cc$is_normal;
+    wire  cc$is_inf;
+    wire  cc$is_nan;
+    wire  cc$is_snan;
+
+    // Local signals
+    reg  top;
+    reg  [23:0] hi_sh;
+    reg  [23:0] p_sig;
+    reg  [9:0] p_exp;
+    reg  [9:0] ec;
+    reg  nan;
+    reg  [9:0] x_exp_v;
+    reg  [23:0] x_sig_v;
+    reg  [9:0] y_exp_v;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    ulx3s$board$sm$dps$1$mad_ops$cc cc(
+        .a(cc$a),
+        .daz(cc$daz),
+        .sign(cc$sign),
+        .exp(cc$exp),
+        .frac(cc$frac),
+        .exp_eff(cc$exp_eff),
+        .sig(cc$sig),
+        .is_zero(cc$is_zero),
+        .is_subnormal(cc$is_subnormal),
+        .is_normal(cc$is_normal),
+        .is_inf(cc$is_inf),
+        .is_nan(cc$is_nan),
+        .is_snan(cc$is_snan)
+    );
+
+    // Update code
+    always @(*) begin
+        cc$a = c;
+        cc$daz = 1'b1;
+        top = hi[32'h17];
+        hi_sh = hi << 32'h1;
+        p_sig = hi_sh;
+        if (lo23) begin
+            p_sig = hi_sh | one24;
+        end
+        p_exp = esum + off_lo;
+        if (top) begin
+            p_sig = hi;
+            p_exp = esum + off_hi;
+        end
+        ec = ((cc$exp_eff) & 10'h3ff) + bias;
+        x_sign = p_sign;
+        x_exp_v = p_exp;
+        x_sig_v = p_sig;
+        if (p_zero) begin
+            x_exp_v = zero10;
+            x_sig_v = zero24;
+        end
+        y_sign = cc$sign;
+        y_exp_v = ec;
+        if (cc$is_zero) begin
+            y_exp_v = zero10;
+        end
+        y_sig = cc$sig;
+        nan = p_nan | cc$is_nan | (p_inf & cc$is_inf & (p_sign != cc$sign));
+        y_v = canon_nan;
+        if (cc$is_inf) begin
+            y_v = inf;
+            if (cc$sign) begin
+                y_v = inf | sign_bit;
+            end
+        end
+        if (p_inf) begin
+            y_v = inf;
+            if (p_sign) begin
+                y_v = inf | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        special = nan | p_inf | cc$is_inf;
+        x_exp = x_exp_v;
+        x_sig = x_sig_v;
+        y_exp = y_exp_v;
+        special_y = y_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$1$mad_ops
+
+
+module ulx3s$board$sm$dps$1$mad_ops$cc(a,daz,sign,exp,frac,exp_eff,sig,is_zero,is_subnormal,is_normal,is_inf,is_nan,is_snan);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  daz;
+    output reg  sign;
+    output reg  [7:0] exp;
+    output reg  [22:0] frac;
+    output reg  [7:0] exp_eff;
+    output reg  [23:0] sig;
+    output reg  is_zero;
+    output reg  is_subnormal;
+    output reg  is_normal;
+    output reg  is_inf;
+    output reg  is_nan;
+    output reg  is_snan;
+
+    // Constant declarations
+    localparam  hidden_one = 24'h800000;
+
+    // Local signals
+    reg  [7:0] exp_f;
+    reg  [22:0] frac_f;
+    reg  exp_zero;
+    reg  exp_ones;
+    reg  frac_nz;
+    reg  sub;
+    reg  flushed;
+    reg  [23:0] sig_raw;
+    reg  hidden;
+    reg  [23:0] sig_v;
+    reg  [7:0] exp_eff_v;
+
+    // Update code
+    always @(*) begin
+        exp_f = a[(32'h17)+:(8)];
+        frac_f = a[(32'h0)+:(23)];
+        exp_zero = ~|exp_f;
+        exp_ones = &exp_f;
+        frac_nz = |frac_f;
+        sub = exp_zero & frac_nz;
+        flushed = sub & daz;
+        sign = a[32'h1f];
+        exp = exp_f;
+        frac = frac_f;
+        is_subnormal = sub;
+        is_zero = exp_zero & (~frac_nz | daz);
+        is_normal = ~exp_zero & ~exp_ones;
+        is_inf = exp_ones & ~frac_nz;
+        is_nan = exp_ones & frac_nz;
+        is_snan = (exp_ones & frac_nz) & ~frac_f[32'h16];
+        sig_raw = ((frac_f) & 24'hffffff);
+        hidden = ~exp_zero;
+        sig_v = sig_raw;
+        if (hidden) begin
+            sig_v = sig_raw | hidden_one;
+        end
+        exp_eff_v = exp_f;
+        if (sub) begin
+            exp_eff_v = 32'h1;
+        end
+        if (flushed) begin
+            sig_v = 32'h0;
+            exp_eff_v = 32'h0;
+        end
+        sig = sig_v;
+        exp_eff = exp_eff_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$1$mad_ops$cc
+
+
+module ulx3s$board$sm$dps$1$mul_round(hi,lo,sign,esum,zero,inf,nan,rz,y);
+
+    // Module arguments
+    input wire  [23:0] hi;
+    input wire  [23:0] lo;
+    input wire  sign;
+    input wire  [9:0] esum;
+    input wire  zero;
+    input wire  inf;
+    input wire  nan;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one23 = 23'h1;
+    localparam  off_hi = 11'b1000010;
+    localparam  off_lo = 11'b1000001;
+    localparam  canon_nan = 32'h7fffffff;
+    localparam  inf_c = 32'h7f800000;
+    localparam  sign_bit = 32'h80000000;
+    localparam  zero32 = 32'h0;
+
+    // Stub signals
+    reg  round$sign;
+    reg  [10:0] round$exp;
+    reg  [22:0] round$frac;
+    reg  round$g;
+    reg  round$rs;
+    reg  round$rz;
+    wire  [31:0] round$y;
+
+    // Local signals
+    reg  top;
+    reg  [22:0] hi_lo;
+    reg  [22:0] hi_sh;
+    reg  [22:0] frac;
+    reg  [10:0] esum11;
+    reg  [10:0] r_exp;
+    reg  r_g;
+    reg  r_rs;
+    reg  [31:0] y_v;
+
+    // Sub module instances
+    ulx3s$board$sm$dps$1$mul_round$round round(
+        .sign(round$sign),
+        .exp(round$exp),
+        .frac(round$frac),
+        .g(round$g),
+        .rs(round$rs),
+        .rz(round$rz),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        top = hi[32'h17];
+        hi_lo = hi[(32'h0)+:(23)];
+        hi_sh = hi_lo << 32'h1;
+        esum11 = ((esum) & 11'h7ff);
+        frac = hi_sh;
+        if (lo[32'h17]) begin
+            frac = hi_sh | one23;
+        end
+        r_exp = esum11 + off_lo;
+        r_g = lo[32'h16];
+        r_rs = |lo[(32'h0)+:(22)];
+        if (top) begin
+            frac = hi_lo;
+            r_exp = esum11 + off_hi;
+            r_g = lo[32'h17];
+            r_rs = |lo[(32'h0)+:(23)];
+        end
+        round$frac = frac;
+        round$sign = sign;
+        round$rz = rz;
+        y_v = round$y;
+        if (zero) begin
+            y_v = zero32;
+            if (sign) begin
+                y_v = sign_bit;
+            end
+        end
+        if (inf) begin
+            y_v = inf_c;
+            if (sign) begin
+                y_v = inf_c | sign_bit;
+            end
+        end
+        if (nan) begin
+            y_v = canon_nan;
+        end
+        round$exp = r_exp;
+        round$g = r_g;
+        round$rs = r_rs;
+        y = y_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$1$mul_round
+
+
+module ulx3s$board$sm$dps$1$mul_round$round(sign,exp,frac,g,rs,rz,y);
+
+    // Module arguments
+    input wire  sign;
+    input wire  [10:0] exp;
+    input wire  [22:0] frac;
+    input wire  g;
+    input wire  rs;
+    input wire  rz;
+    output reg  [31:0] y;
+
+    // Constant declarations
+    localparam  one24 = 24'h1;
+    localparam  one11 = 11'b1;
+    localparam  bias = 8'hc0;
+    localparam  min_exp = 11'b11000001;
+    localparam  max_exp = 11'b110111110;
+    localparam  sign_bit = 32'h80000000;
+    localparam  inf = 32'h7f800000;
+    localparam  max_finite = 32'h7f7fffff;
+    localparam  zero32 = 32'h0;
+
+    // Local signals
+    reg  up;
+    reg  [23:0] frac24;
+    reg  [23:0] rounded;
+    reg  rcarry;
+    reg  [10:0] exp_f;
+    reg  [7:0] exp_lo;
+    reg  [7:0] exp8;
+    reg  [22:0] frac_r;
+    reg  [31:0] exp32;
+    reg  [31:0] frac32;
+    reg  [31:0] mag;
+    reg  tiny;
+    reg  huge;
+    reg  [31:0] y_v;
+
+    // Update code
+    always @(*) begin
+        up = (~rz) & g & (rs | frac[32'h0]);
+        frac24 = ((frac) & 24'hffffff);
+        rounded = frac24;
+        if (up) begin
+            rounded = frac24 + one24;
+        end
+        rcarry = rounded[32'h17];
+        frac_r = rounded[(32'h0)+:(23)];
+        exp_f = exp;
+        if (rcarry) begin
+            exp_f = exp + one11;
+        end
+        tiny = exp_f < min_exp;
+        huge = exp_f > max_exp;
+        exp_lo = exp_f[(32'h0)+:(8)];
+        exp8 = exp_lo - bias;
+        exp32 = ((exp8) & 32'hffffffff) << 32'h17;
+        frac32 = ((frac_r) & 32'hffffffff);
+        mag = exp32 | frac32;
+        if (tiny) begin
+            mag = zero32;
+        end
+        if (huge) begin
+            mag = inf;
+            if (rz) begin
+                mag = max_finite;
+            end
+        end
+        y_v = mag;
+        if (sign) begin
+            y_v = mag | sign_bit;
+        end
+        y = y_v;
+    end
+
+endmodule // ulx3s$board$sm$dps$1$mul_round$round
 
 
 module ulx3s$board$sm$dps$1$n_both_neg(d,q,clock);
@@ -34252,12 +34192,6 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
     wire  [7:0] index$addr;
     wire  [23:0] index$xl;
     wire  [3:0] index$region;
-    reg  [31:0] rro_a$x;
-    reg  rro_a$ex2;
-    wire  rro_a$direct;
-    wire  [31:0] rro_a$dy;
-    wire  rro_a$neg;
-    wire  [30:0] rro_a$pr;
     reg  rom$clock;
     reg  [2:0] rom$tf;
     reg  [7:0] rom$addr;
@@ -34266,11 +34200,10 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
     wire  [11:0] rom$c2;
     reg  [23:0] square$xl;
     wire  [17:0] square$sq;
-    reg  rro_b$direct;
-    reg  [31:0] rro_b$dy;
-    reg  rro_b$neg;
-    reg  [30:0] rro_b$pr;
-    wire  [31:0] rro_b$y;
+    reg  rro$clock;
+    reg  rro$ex2;
+    reg  [31:0] rro$x;
+    wire  [31:0] rro$y;
     reg  [15:0] mul$c1;
     reg  [23:0] mul$xl;
     reg  [11:0] mul$c2;
@@ -34283,6 +34216,7 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
     reg  [39:0] sum$p1;
     reg  [29:0] sum$p2;
     wire  [33:0] sum$acc;
+    reg  post$clock;
     reg  [33:0] post$acc;
     reg  post$lg2;
     reg  [7:0] post$lgi;
@@ -34300,18 +34234,6 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
     reg  [23:0] r1_xl$d;
     wire  [23:0] r1_xl$q;
     reg  r1_xl$clock;
-    reg  r1_direct$d;
-    wire  r1_direct$q;
-    reg  r1_direct$clock;
-    reg  [31:0] r1_dy$d;
-    wire  [31:0] r1_dy$q;
-    reg  r1_dy$clock;
-    reg  r1_rneg$d;
-    wire  r1_rneg$q;
-    reg  r1_rneg$clock;
-    reg  [30:0] r1_pr$d;
-    wire  [30:0] r1_pr$q;
-    reg  r1_pr$clock;
     reg  [23:0] r2_xl$d;
     wire  [23:0] r2_xl$q;
     reg  r2_xl$clock;
@@ -34339,6 +34261,9 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
     reg  rro_d$clock;
     reg  rro_d$d;
     wire  rro_d$q;
+    reg  rro_y_d$clock;
+    reg  [31:0] rro_y_d$d;
+    wire  [31:0] rro_y_d$q;
     reg  tf_d$clock;
     reg  [2:0] tf_d$d;
     wire  [2:0] tf_d$q;
@@ -34363,9 +34288,6 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
     reg  lgi_d$clock;
     reg  [7:0] lgi_d$d;
     wire  [7:0] lgi_d$q;
-    reg  rro_y_d$clock;
-    reg  [31:0] rro_y_d$d;
-    wire  [31:0] rro_y_d$q;
 
     // Local signals
     reg  op_rro;
@@ -34392,14 +34314,6 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         .xl(index$xl),
         .region(index$region)
     );
-    ulx3s$board$sm$fpu$sfu0$rro_a rro_a(
-        .x(rro_a$x),
-        .ex2(rro_a$ex2),
-        .direct(rro_a$direct),
-        .dy(rro_a$dy),
-        .neg(rro_a$neg),
-        .pr(rro_a$pr)
-    );
     ulx3s$board$sm$fpu$sfu0$rom rom(
         .clock(rom$clock),
         .tf(rom$tf),
@@ -34412,12 +34326,11 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         .xl(square$xl),
         .sq(square$sq)
     );
-    ulx3s$board$sm$fpu$sfu0$rro_b rro_b(
-        .direct(rro_b$direct),
-        .dy(rro_b$dy),
-        .neg(rro_b$neg),
-        .pr(rro_b$pr),
-        .y(rro_b$y)
+    ulx3s$board$sm$fpu$sfu0$rro rro(
+        .clock(rro$clock),
+        .ex2(rro$ex2),
+        .x(rro$x),
+        .y(rro$y)
     );
     ulx3s$board$sm$fpu$sfu0$mul mul(
         .c1(mul$c1),
@@ -34436,6 +34349,7 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         .acc(sum$acc)
     );
     ulx3s$board$sm$fpu$sfu0$post post(
+        .clock(post$clock),
         .acc(post$acc),
         .lg2(post$lg2),
         .lgi(post$lgi),
@@ -34459,26 +34373,6 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         .d(r1_xl$d),
         .q(r1_xl$q),
         .clock(r1_xl$clock)
-    );
-    ulx3s$board$sm$fpu$sfu0$r1_direct r1_direct(
-        .d(r1_direct$d),
-        .q(r1_direct$q),
-        .clock(r1_direct$clock)
-    );
-    ulx3s$board$sm$fpu$sfu0$r1_dy r1_dy(
-        .d(r1_dy$d),
-        .q(r1_dy$q),
-        .clock(r1_dy$clock)
-    );
-    ulx3s$board$sm$fpu$sfu0$r1_rneg r1_rneg(
-        .d(r1_rneg$d),
-        .q(r1_rneg$q),
-        .clock(r1_rneg$clock)
-    );
-    ulx3s$board$sm$fpu$sfu0$r1_pr r1_pr(
-        .d(r1_pr$d),
-        .q(r1_pr$q),
-        .clock(r1_pr$clock)
     );
     ulx3s$board$sm$fpu$sfu0$r2_xl r2_xl(
         .d(r2_xl$d),
@@ -34525,6 +34419,11 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         .d(rro_d$d),
         .q(rro_d$q)
     );
+    ulx3s$board$sm$fpu$sfu0$rro_y_d rro_y_d(
+        .clock(rro_y_d$clock),
+        .d(rro_y_d$d),
+        .q(rro_y_d$q)
+    );
     ulx3s$board$sm$fpu$sfu0$tf_d tf_d(
         .clock(tf_d$clock),
         .d(tf_d$d),
@@ -34565,21 +34464,12 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         .d(lgi_d$d),
         .q(lgi_d$q)
     );
-    ulx3s$board$sm$fpu$sfu0$rro_y_d rro_y_d(
-        .clock(rro_y_d$clock),
-        .d(rro_y_d$d),
-        .q(rro_y_d$q)
-    );
 
     // Update code
     always @(*) begin
         r1_tf$clock = clock;
         r1_addr$clock = clock;
         r1_xl$clock = clock;
-        r1_direct$clock = clock;
-        r1_dy$clock = clock;
-        r1_rneg$clock = clock;
-        r1_pr$clock = clock;
         r2_xl$clock = clock;
         r2_sq$clock = clock;
         r3_c0$clock = clock;
@@ -34588,6 +34478,7 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         r4_acc$clock = clock;
         o_y$clock = clock;
         rom$clock = clock;
+        post$clock = clock;
         valid_d$clock = clock;
         rro_d$clock = clock;
         tf_d$clock = clock;
@@ -34598,6 +34489,7 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         eadj_d$clock = clock;
         lg2_d$clock = clock;
         lgi_d$clock = clock;
+        rro$clock = clock;
         rro_y_d$clock = clock;
         op_rro = op[32'h2] & op[32'h1];
         op_ex2 = op[32'h0];
@@ -34605,8 +34497,8 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         prep$x = x;
         index$tf = prep$tf;
         index$u = prep$u;
-        rro_a$x = x;
-        rro_a$ex2 = op_ex2;
+        rro$x = x;
+        rro$ex2 = op_ex2;
         valid_d$d = in_valid;
         rro_d$d = op_rro;
         region_d$d = index$region;
@@ -34618,22 +34510,13 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         lgi_d$d = prep$lgi;
         r1_tf$d = prep$tf;
         r1_xl$d = index$xl;
-        r1_direct$d = rro_a$direct;
-        r1_dy$d = rro_a$dy;
-        r1_rneg$d = rro_a$neg;
-        r1_pr$d = rro_a$pr;
         r1_addr$d = index$addr;
         rom$tf = r1_tf$q;
         rom$addr = r1_addr$q;
         square$xl = r1_xl$q;
-        rro_b$direct = r1_direct$q;
-        rro_b$dy = r1_dy$q;
-        rro_b$neg = r1_rneg$q;
-        rro_b$pr = r1_pr$q;
         tf_d$d = r1_tf$q;
         r2_xl$d = r1_xl$q;
         r2_sq$d = square$sq;
-        rro_y_d$d = rro_b$y;
         mul$c1 = rom$c1;
         mul$xl = r2_xl$q;
         mul$c2 = rom$c2;
@@ -34647,6 +34530,7 @@ module ulx3s$board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         sum$p1 = r3_p1$q;
         sum$p2 = r3_p2$q;
         r4_acc$d = sum$acc;
+        rro_y_d$d = rro$y;
         post$acc = r4_acc$q;
         post$lg2 = lg2_d$q;
         post$lgi = lgi_d$q;
@@ -35348,9 +35232,10 @@ module ulx3s$board$sm$fpu$sfu0$o_y(d,q,clock);
 endmodule // ulx3s$board$sm$fpu$sfu0$o_y
 
 
-module ulx3s$board$sm$fpu$sfu0$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
+module ulx3s$board$sm$fpu$sfu0$post(clock,acc,lg2,lgi,eadj,neg,spec,spec_y,y);
 
     // Module arguments
+    input wire  clock;
     input wire  [33:0] acc;
     input wire  lg2;
     input wire  [7:0] lgi;
@@ -35361,17 +35246,333 @@ module ulx3s$board$sm$fpu$sfu0$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
     output reg  [31:0] y;
 
     // Stub signals
-    reg  [33:0] norm$acc;
-    reg  norm$lg2;
-    reg  [7:0] norm$lgi;
+    reg  [33:0] magnitude$acc;
+    reg  magnitude$lg2;
+    reg  [7:0] magnitude$lgi;
+    reg  magnitude$neg;
+    wire  magnitude$sgn;
+    wire  [39:0] magnitude$mag;
+    reg  mag_sgn$d;
+    wire  mag_sgn$q;
+    reg  mag_sgn$clock;
+    reg  [39:0] mag_mag$d;
+    wire  [39:0] mag_mag$q;
+    reg  mag_mag$clock;
+    reg  [9:0] mag_eadj$d;
+    wire  [9:0] mag_eadj$q;
+    reg  mag_eadj$clock;
+    reg  mag_spec$d;
+    wire  mag_spec$q;
+    reg  mag_spec$clock;
+    reg  [31:0] mag_spec_y$d;
+    wire  [31:0] mag_spec_y$q;
+    reg  mag_spec_y$clock;
+    reg  norm$msgn;
+    reg  [39:0] norm$mag;
     reg  [9:0] norm$eadj;
-    reg  norm$neg;
     wire  norm$sgn;
     wire  norm$zero;
     wire  [23:0] norm$sig;
     wire  norm$rb;
     wire  norm$st;
     wire  [10:0] norm$e;
+    reg  round$clock;
+    reg  round$sgn;
+    reg  round$zero;
+    reg  [23:0] round$sig;
+    reg  round$rb;
+    reg  round$st;
+    reg  [10:0] round$e;
+    reg  round$spec;
+    reg  [31:0] round$spec_y;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu0$post$magnitude magnitude(
+        .acc(magnitude$acc),
+        .lg2(magnitude$lg2),
+        .lgi(magnitude$lgi),
+        .neg(magnitude$neg),
+        .sgn(magnitude$sgn),
+        .mag(magnitude$mag)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$mag_sgn mag_sgn(
+        .d(mag_sgn$d),
+        .q(mag_sgn$q),
+        .clock(mag_sgn$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$mag_mag mag_mag(
+        .d(mag_mag$d),
+        .q(mag_mag$q),
+        .clock(mag_mag$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$mag_eadj mag_eadj(
+        .d(mag_eadj$d),
+        .q(mag_eadj$q),
+        .clock(mag_eadj$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$mag_spec mag_spec(
+        .d(mag_spec$d),
+        .q(mag_spec$q),
+        .clock(mag_spec$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$mag_spec_y mag_spec_y(
+        .d(mag_spec_y$d),
+        .q(mag_spec_y$q),
+        .clock(mag_spec_y$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$norm norm(
+        .msgn(norm$msgn),
+        .mag(norm$mag),
+        .eadj(norm$eadj),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$round round(
+        .clock(round$clock),
+        .sgn(round$sgn),
+        .zero(round$zero),
+        .sig(round$sig),
+        .rb(round$rb),
+        .st(round$st),
+        .e(round$e),
+        .spec(round$spec),
+        .spec_y(round$spec_y),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        mag_sgn$clock = clock;
+        mag_mag$clock = clock;
+        mag_eadj$clock = clock;
+        mag_spec$clock = clock;
+        mag_spec_y$clock = clock;
+        mag_sgn$d = mag_sgn$q;
+        mag_mag$d = mag_mag$q;
+        mag_eadj$d = mag_eadj$q;
+        mag_spec$d = mag_spec$q;
+        mag_spec_y$d = mag_spec_y$q;
+        round$clock = clock;
+        magnitude$acc = acc;
+        magnitude$lg2 = lg2;
+        magnitude$lgi = lgi;
+        magnitude$neg = neg;
+        mag_sgn$d = magnitude$sgn;
+        mag_mag$d = magnitude$mag;
+        mag_eadj$d = eadj;
+        mag_spec$d = spec;
+        mag_spec_y$d = spec_y;
+        norm$msgn = mag_sgn$q;
+        norm$mag = mag_mag$q;
+        norm$eadj = mag_eadj$q;
+        round$sgn = norm$sgn;
+        round$zero = norm$zero;
+        round$sig = norm$sig;
+        round$rb = norm$rb;
+        round$st = norm$st;
+        round$e = norm$e;
+        round$spec = mag_spec$q;
+        round$spec_y = mag_spec_y$q;
+        y = round$y;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post
+
+
+module ulx3s$board$sm$fpu$sfu0$post$mag_eadj(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$mag_eadj
+
+
+module ulx3s$board$sm$fpu$sfu0$post$mag_mag(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$mag_mag
+
+
+module ulx3s$board$sm$fpu$sfu0$post$mag_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$mag_sgn
+
+
+module ulx3s$board$sm$fpu$sfu0$post$mag_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$mag_spec
+
+
+module ulx3s$board$sm$fpu$sfu0$post$mag_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$mag_spec_y
+
+
+module ulx3s$board$sm$fpu$sfu0$post$magnitude(acc,lg2,lgi,neg,sgn,mag);
+
+    // Module arguments
+    input wire  [33:0] acc;
+    input wire  lg2;
+    input wire  [7:0] lgi;
+    input wire  neg;
+    output reg  sgn;
+    output reg  [39:0] mag;
+
+    // Update code (custom)
+    wire [33:0] accp = acc[33] ? 34'd0 : acc;
+    wire [39:0] lgv = {{2{lgi[7]}}, lgi, 30'd0};
+    wire [39:0] v = lg2 ? (lgv + {6'd0, accp}) : {6'd0, accp};
+    wire vneg = lg2 & v[39];
+    always @(*) begin
+       sgn = lg2 ? vneg : neg;
+       mag = vneg ? (40'd0 - v) : v;
+    end
+endmodule // ulx3s$board$sm$fpu$sfu0$post$magnitude
+
+
+module ulx3s$board$sm$fpu$sfu0$post$norm(msgn,mag,eadj,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  msgn;
+    input wire  [39:0] mag;
+    input wire  [9:0] eadj;
+    output reg  sgn;
+    output reg  zero;
+    output reg  [23:0] sig;
+    output reg  rb;
+    output reg  st;
+    output reg  [10:0] e;
+
+    // Update code (custom)
+    reg [5:0] lz;
+    integer i;
+    always @(*) begin
+       lz = 6'd40;
+       for (i = 0; i < 40; i = i + 1)
+          if (mag[i]) lz = 6'd39 - i[5:0];
+    end
+    wire [39:0] nv = mag << lz;
+    always @(*) begin
+       sgn = msgn;
+       zero = (mag == 40'd0);
+       sig = nv[39:16];
+       rb = nv[15];
+       st = |nv[14:0];
+       e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
+    end
+endmodule // ulx3s$board$sm$fpu$sfu0$post$norm
+
+
+module ulx3s$board$sm$fpu$sfu0$post$round(clock,sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  norm_sgn$d;
+    wire  norm_sgn$q;
+    reg  norm_sgn$clock;
+    reg  norm_zero$d;
+    wire  norm_zero$q;
+    reg  norm_zero$clock;
+    reg  [23:0] norm_sig$d;
+    wire  [23:0] norm_sig$q;
+    reg  norm_sig$clock;
+    reg  norm_rb$d;
+    wire  norm_rb$q;
+    reg  norm_rb$clock;
+    reg  norm_st$d;
+    wire  norm_st$q;
+    reg  norm_st$clock;
+    reg  [10:0] norm_e$d;
+    wire  [10:0] norm_e$q;
+    reg  norm_e$clock;
+    reg  norm_spec$d;
+    wire  norm_spec$q;
+    reg  norm_spec$clock;
+    reg  [31:0] norm_spec_y$d;
+    wire  [31:0] norm_spec_y$q;
+    reg  norm_spec_y$clock;
     reg  pack$sgn;
     reg  pack$zero;
     reg  [23:0] pack$sig;
@@ -35383,20 +35584,47 @@ module ulx3s$board$sm$fpu$sfu0$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
     wire  [31:0] pack$y;
 
     // Sub module instances
-    ulx3s$board$sm$fpu$sfu0$post$norm norm(
-        .acc(norm$acc),
-        .lg2(norm$lg2),
-        .lgi(norm$lgi),
-        .eadj(norm$eadj),
-        .neg(norm$neg),
-        .sgn(norm$sgn),
-        .zero(norm$zero),
-        .sig(norm$sig),
-        .rb(norm$rb),
-        .st(norm$st),
-        .e(norm$e)
+    ulx3s$board$sm$fpu$sfu0$post$round$norm_sgn norm_sgn(
+        .d(norm_sgn$d),
+        .q(norm_sgn$q),
+        .clock(norm_sgn$clock)
     );
-    ulx3s$board$sm$fpu$sfu0$post$pack pack(
+    ulx3s$board$sm$fpu$sfu0$post$round$norm_zero norm_zero(
+        .d(norm_zero$d),
+        .q(norm_zero$q),
+        .clock(norm_zero$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$round$norm_sig norm_sig(
+        .d(norm_sig$d),
+        .q(norm_sig$q),
+        .clock(norm_sig$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$round$norm_rb norm_rb(
+        .d(norm_rb$d),
+        .q(norm_rb$q),
+        .clock(norm_rb$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$round$norm_st norm_st(
+        .d(norm_st$d),
+        .q(norm_st$q),
+        .clock(norm_st$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$round$norm_e norm_e(
+        .d(norm_e$d),
+        .q(norm_e$q),
+        .clock(norm_e$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$round$norm_spec norm_spec(
+        .d(norm_spec$d),
+        .q(norm_spec$q),
+        .clock(norm_spec$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$round$norm_spec_y norm_spec_y(
+        .d(norm_spec_y$d),
+        .q(norm_spec_y$q),
+        .clock(norm_spec_y$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$post$round$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
         .sig(pack$sig),
@@ -35410,66 +35638,197 @@ module ulx3s$board$sm$fpu$sfu0$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
 
     // Update code
     always @(*) begin
-        norm$acc = acc;
-        norm$lg2 = lg2;
-        norm$lgi = lgi;
-        norm$eadj = eadj;
-        norm$neg = neg;
-        pack$sgn = norm$sgn;
-        pack$zero = norm$zero;
-        pack$sig = norm$sig;
-        pack$rb = norm$rb;
-        pack$st = norm$st;
-        pack$e = norm$e;
-        pack$spec = spec;
-        pack$spec_y = spec_y;
+        norm_sgn$clock = clock;
+        norm_zero$clock = clock;
+        norm_sig$clock = clock;
+        norm_rb$clock = clock;
+        norm_st$clock = clock;
+        norm_e$clock = clock;
+        norm_spec$clock = clock;
+        norm_spec_y$clock = clock;
+        norm_sgn$d = norm_sgn$q;
+        norm_zero$d = norm_zero$q;
+        norm_sig$d = norm_sig$q;
+        norm_rb$d = norm_rb$q;
+        norm_st$d = norm_st$q;
+        norm_e$d = norm_e$q;
+        norm_spec$d = norm_spec$q;
+        norm_spec_y$d = norm_spec_y$q;
+        norm_sgn$d = sgn;
+        norm_zero$d = zero;
+        norm_sig$d = sig;
+        norm_rb$d = rb;
+        norm_st$d = st;
+        norm_e$d = e;
+        norm_spec$d = spec;
+        norm_spec_y$d = spec_y;
+        pack$sgn = norm_sgn$q;
+        pack$zero = norm_zero$q;
+        pack$sig = norm_sig$q;
+        pack$rb = norm_rb$q;
+        pack$st = norm_st$q;
+        pack$e = norm_e$q;
+        pack$spec = norm_spec$q;
+        pack$spec_y = norm_spec_y$q;
         y = pack$y;
     end
 
-endmodule // ulx3s$board$sm$fpu$sfu0$post
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round
 
 
-module ulx3s$board$sm$fpu$sfu0$post$norm(acc,lg2,lgi,eadj,neg,sgn,zero,sig,rb,st,e);
+module ulx3s$board$sm$fpu$sfu0$post$round$norm_e(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] acc;
-    input wire  lg2;
-    input wire  [7:0] lgi;
-    input wire  [9:0] eadj;
-    input wire  neg;
-    output reg  sgn;
-    output reg  zero;
-    output reg  [23:0] sig;
-    output reg  rb;
-    output reg  st;
-    output reg  [10:0] e;
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
 
     // Update code (custom)
-    wire [33:0] accp = acc[33] ? 34'd0 : acc;
-    wire [39:0] lgv = {{2{lgi[7]}}, lgi, 30'd0};
-    wire [39:0] v = lg2 ? (lgv + {6'd0, accp}) : {6'd0, accp};
-    wire vneg = lg2 & v[39];
-    wire [39:0] mag = vneg ? (40'd0 - v) : v;
-    reg [5:0] lz;
-    integer i;
-    always @(*) begin
-       lz = 6'd40;
-       for (i = 0; i < 40; i = i + 1)
-          if (mag[i]) lz = 6'd39 - i[5:0];
+    initial begin
+       q = 11'h0;
     end
-    wire [39:0] nv = mag << lz;
-    always @(*) begin
-       sgn = lg2 ? vneg : neg;
-       zero = (mag == 40'd0);
-       sig = nv[39:16];
-       rb = nv[15];
-       st = |nv[14:0];
-       e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
+
+    always @(posedge clock) begin
+       q <= d;
     end
-endmodule // ulx3s$board$sm$fpu$sfu0$post$norm
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$norm_e
 
 
-module ulx3s$board$sm$fpu$sfu0$post$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+module ulx3s$board$sm$fpu$sfu0$post$round$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$norm_rb
+
+
+module ulx3s$board$sm$fpu$sfu0$post$round$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$norm_sgn
+
+
+module ulx3s$board$sm$fpu$sfu0$post$round$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$norm_sig
+
+
+module ulx3s$board$sm$fpu$sfu0$post$round$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$norm_spec
+
+
+module ulx3s$board$sm$fpu$sfu0$post$round$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$norm_spec_y
+
+
+module ulx3s$board$sm$fpu$sfu0$post$round$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$norm_st
+
+
+module ulx3s$board$sm$fpu$sfu0$post$round$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$norm_zero
+
+
+module ulx3s$board$sm$fpu$sfu0$post$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
     input wire  sgn;
@@ -35502,7 +35861,7 @@ module ulx3s$board$sm$fpu$sfu0$post$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     always @(*) begin
        y = r;
     end
-endmodule // ulx3s$board$sm$fpu$sfu0$post$pack
+endmodule // ulx3s$board$sm$fpu$sfu0$post$round$pack
 
 
 module ulx3s$board$sm$fpu$sfu0$prep(op,x,tf,u,spec,spec_y,neg,eadj,lg2,lgi);
@@ -35673,82 +36032,6 @@ module ulx3s$board$sm$fpu$sfu0$r1_addr(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$fpu$sfu0$r1_addr
-
-
-module ulx3s$board$sm$fpu$sfu0$r1_direct(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu0$r1_direct
-
-
-module ulx3s$board$sm$fpu$sfu0$r1_dy(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu0$r1_dy
-
-
-module ulx3s$board$sm$fpu$sfu0$r1_pr(d,q,clock);
-
-    // Module arguments
-    input wire  [30:0] d;
-    output reg  [30:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 31'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu0$r1_pr
-
-
-module ulx3s$board$sm$fpu$sfu0$r1_rneg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu0$r1_rneg
 
 
 module ulx3s$board$sm$fpu$sfu0$r1_tf(d,q,clock);
@@ -36529,7 +36812,1014 @@ module ulx3s$board$sm$fpu$sfu0$rom(clock,tf,addr,c0,c1,c2);
 endmodule // ulx3s$board$sm$fpu$sfu0$rom
 
 
-module ulx3s$board$sm$fpu$sfu0$rro_a(x,ex2,direct,dy,neg,pr);
+module ulx3s$board$sm$fpu$sfu0$rro(clock,ex2,x,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  ex2;
+    input wire  [31:0] x;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  [31:0] window$x;
+    reg  window$ex2;
+    wire  window$direct;
+    wire  [31:0] window$dy;
+    wire  window$neg;
+    wire  [23:0] window$sig;
+    wire  [63:0] window$wnd;
+    reg  [23:0] window_sig$d;
+    wire  [23:0] window_sig$q;
+    reg  window_sig$clock;
+    reg  [63:0] window_wnd$d;
+    wire  [63:0] window_wnd$q;
+    reg  window_wnd$clock;
+    reg  mul$clock;
+    reg  [23:0] mul$sig;
+    reg  [63:0] mul$wnd;
+    wire  [30:0] mul$pr;
+    reg  side_direct$clock;
+    reg  side_direct$d;
+    wire  side_direct$q;
+    reg  side_dy$clock;
+    reg  [31:0] side_dy$d;
+    wire  [31:0] side_dy$q;
+    reg  side_neg$clock;
+    reg  side_neg$d;
+    wire  side_neg$q;
+    reg  pack$direct;
+    reg  [31:0] pack$dy;
+    reg  pack$neg;
+    reg  [30:0] pack$pr;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu0$rro$window window(
+        .x(window$x),
+        .ex2(window$ex2),
+        .direct(window$direct),
+        .dy(window$dy),
+        .neg(window$neg),
+        .sig(window$sig),
+        .wnd(window$wnd)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$window_sig window_sig(
+        .d(window_sig$d),
+        .q(window_sig$q),
+        .clock(window_sig$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$window_wnd window_wnd(
+        .d(window_wnd$d),
+        .q(window_wnd$q),
+        .clock(window_wnd$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul mul(
+        .clock(mul$clock),
+        .sig(mul$sig),
+        .wnd(mul$wnd),
+        .pr(mul$pr)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_direct side_direct(
+        .clock(side_direct$clock),
+        .d(side_direct$d),
+        .q(side_direct$q)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_dy side_dy(
+        .clock(side_dy$clock),
+        .d(side_dy$d),
+        .q(side_dy$q)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_neg side_neg(
+        .clock(side_neg$clock),
+        .d(side_neg$d),
+        .q(side_neg$q)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$pack pack(
+        .direct(pack$direct),
+        .dy(pack$dy),
+        .neg(pack$neg),
+        .pr(pack$pr),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        window_sig$clock = clock;
+        window_wnd$clock = clock;
+        mul$clock = clock;
+        side_direct$clock = clock;
+        side_dy$clock = clock;
+        side_neg$clock = clock;
+        window$x = x;
+        window$ex2 = ex2;
+        window_sig$d = window$sig;
+        window_wnd$d = window$wnd;
+        side_direct$d = window$direct;
+        side_dy$d = window$dy;
+        side_neg$d = window$neg;
+        mul$sig = window_sig$q;
+        mul$wnd = window_wnd$q;
+        pack$direct = side_direct$q;
+        pack$dy = side_dy$q;
+        pack$neg = side_neg$q;
+        pack$pr = mul$pr;
+        y = pack$y;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul(clock,sig,wnd,pr);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [23:0] sig;
+    input wire  [63:0] wnd;
+    output reg  [30:0] pr;
+
+    // Stub signals
+    reg  [23:0] operands_sig$d;
+    wire  [23:0] operands_sig$q;
+    reg  operands_sig$clock;
+    reg  [63:0] operands_wnd$d;
+    wire  [63:0] operands_wnd$q;
+    reg  operands_wnd$clock;
+    reg  [23:0] products$sig;
+    reg  [63:0] products$wnd;
+    wire  [63:0] products$ta;
+    wire  [63:0] products$tb;
+    wire  [63:0] products$tc;
+    wire  [63:0] products$td;
+    reg  [63:0] products_a$d;
+    wire  [63:0] products_a$q;
+    reg  products_a$clock;
+    reg  [63:0] products_b$d;
+    wire  [63:0] products_b$q;
+    reg  products_b$clock;
+    reg  [63:0] products_c$d;
+    wire  [63:0] products_c$q;
+    reg  products_c$clock;
+    reg  [63:0] products_d$d;
+    wire  [63:0] products_d$q;
+    reg  products_d$clock;
+    reg  [63:0] pairs_ab$d;
+    wire  [63:0] pairs_ab$q;
+    reg  pairs_ab$clock;
+    reg  [63:0] pairs_cd$d;
+    wire  [63:0] pairs_cd$q;
+    reg  pairs_cd$clock;
+    reg  [63:0] sum$ab;
+    reg  [63:0] sum$cd;
+    wire  [30:0] sum$pr;
+    reg  [30:0] sum_pr$d;
+    wire  [30:0] sum_pr$q;
+    reg  sum_pr$clock;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu0$rro$mul$operands_sig operands_sig(
+        .d(operands_sig$d),
+        .q(operands_sig$q),
+        .clock(operands_sig$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$operands_wnd operands_wnd(
+        .d(operands_wnd$d),
+        .q(operands_wnd$q),
+        .clock(operands_wnd$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$products products(
+        .sig(products$sig),
+        .wnd(products$wnd),
+        .ta(products$ta),
+        .tb(products$tb),
+        .tc(products$tc),
+        .td(products$td)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$products_a products_a(
+        .d(products_a$d),
+        .q(products_a$q),
+        .clock(products_a$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$products_b products_b(
+        .d(products_b$d),
+        .q(products_b$q),
+        .clock(products_b$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$products_c products_c(
+        .d(products_c$d),
+        .q(products_c$q),
+        .clock(products_c$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$products_d products_d(
+        .d(products_d$d),
+        .q(products_d$q),
+        .clock(products_d$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$pairs_ab pairs_ab(
+        .d(pairs_ab$d),
+        .q(pairs_ab$q),
+        .clock(pairs_ab$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$pairs_cd pairs_cd(
+        .d(pairs_cd$d),
+        .q(pairs_cd$q),
+        .clock(pairs_cd$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$sum sum(
+        .ab(sum$ab),
+        .cd(sum$cd),
+        .pr(sum$pr)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$mul$sum_pr sum_pr(
+        .d(sum_pr$d),
+        .q(sum_pr$q),
+        .clock(sum_pr$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        operands_sig$clock = clock;
+        operands_wnd$clock = clock;
+        products_a$clock = clock;
+        products_b$clock = clock;
+        products_c$clock = clock;
+        products_d$clock = clock;
+        pairs_ab$clock = clock;
+        pairs_cd$clock = clock;
+        sum_pr$clock = clock;
+        operands_sig$d = sig;
+        operands_wnd$d = wnd;
+        products$sig = operands_sig$q;
+        products$wnd = operands_wnd$q;
+        products_a$d = products$ta;
+        products_b$d = products$tb;
+        products_c$d = products$tc;
+        products_d$d = products$td;
+        pairs_ab$d = products_a$q + products_b$q;
+        pairs_cd$d = products_c$q + products_d$q;
+        sum$ab = pairs_ab$q;
+        sum$cd = pairs_cd$q;
+        sum_pr$d = sum$pr;
+        pr = sum_pr$q;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$operands_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$operands_sig
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$operands_wnd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$operands_wnd
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$pairs_ab(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$pairs_ab
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$pairs_cd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$pairs_cd
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$products(sig,wnd,ta,tb,tc,td);
+
+    // Module arguments
+    input wire  [23:0] sig;
+    input wire  [63:0] wnd;
+    output reg  [63:0] ta;
+    output reg  [63:0] tb;
+    output reg  [63:0] tc;
+    output reg  [63:0] td;
+
+    // Update code (custom)
+    wire [17:0] ml = sig[17:0];
+    wire [5:0] mh = sig[23:18];
+    wire [17:0] w0 = wnd[17:0];
+    wire [17:0] w1 = wnd[35:18];
+    wire [17:0] w2 = wnd[53:36];
+    wire [9:0] w3 = wnd[63:54];
+    // only the bits below 2^64 of each product placed in its term are kept
+    wire [35:0] l0 = ml * w0;
+    wire [35:0] l1 = ml * w1;
+    wire [27:0] l2 = ml * w2;
+    wire [9:0] l3 = ml[9:0] * w3;
+    wire [23:0] h0 = mh * w0;
+    wire [9:0] h2 = mh * w2[9:0];
+    wire [23:0] h1 = mh * w1;
+    always @(*) begin
+       ta = {l2, l0};
+       tb = {l3, l1, 18'd0};
+       tc = {h2, 12'd0, h0, 18'd0};
+       td = {4'd0, h1, 36'd0};
+    end
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$products
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$products_a(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$products_a
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$products_b(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$products_b
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$products_c(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$products_c
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$products_d(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$products_d
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$sum(ab,cd,pr);
+
+    // Module arguments
+    input wire  [63:0] ab;
+    input wire  [63:0] cd;
+    output reg  [30:0] pr;
+
+    // Update code (custom)
+    wire [63:0] total = ab + cd;
+    wire unused_total_lo = ^total[32:0];
+    always @(*) begin
+       pr = total[63:33];
+    end
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$sum
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$mul$sum_pr(d,q,clock);
+
+    // Module arguments
+    input wire  [30:0] d;
+    output reg  [30:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 31'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$mul$sum_pr
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$pack(direct,dy,neg,pr,y);
+
+    // Module arguments
+    input wire  direct;
+    input wire  [31:0] dy;
+    input wire  neg;
+    input wire  [30:0] pr;
+    output reg  [31:0] y;
+
+    // Update code (custom)
+    wire [29:0] r = pr[30:1] + {29'd0, pr[0]};
+    always @(*) begin
+       y = direct ? dy : {neg, 1'b1, r};
+    end
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$pack
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_direct(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_direct
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$0
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$1
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$2
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$3
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_direct$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_dy(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_dy
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$0
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$1
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$2
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$3
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_dy$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_neg(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_neg
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$0
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$1
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$2
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$3
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$side_neg$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$window(x,ex2,direct,dy,neg,sig,wnd);
 
     // Module arguments
     input wire  [31:0] x;
@@ -36537,7 +37827,8 @@ module ulx3s$board$sm$fpu$sfu0$rro_a(x,ex2,direct,dy,neg,pr);
     output reg  direct;
     output reg  [31:0] dy;
     output reg  neg;
-    output reg  [30:0] pr;
+    output reg  [23:0] sig;
+    output reg  [63:0] wnd;
 
     // Update code (custom)
     wire s = x[31];
@@ -36694,9 +37985,6 @@ module ulx3s$board$sm$fpu$sfu0$rro_a(x,ex2,direct,dy,neg,pr);
     default: win = 64'h0;
        endcase
     end
-    wire [63:0] prod = {40'd0, m} * win;
-    // bits below 2^-29 of x*2/pi only feed the carries into the kept bits
-    wire unused_prod_lo = ^prod[32:0];
     // shifts for the ex2 word: be - 127 and be - 120 modulo 8 (used only in their ranges)
     wire [2:0] sh_hi = be[2:0] + 3'd1;
     wire [2:0] sh_mid = be[2:0];
@@ -36720,28 +38008,50 @@ module ulx3s$board$sm$fpu$sfu0$rro_a(x,ex2,direct,dy,neg,pr);
     wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
     always @(*) begin
        neg = s;
-       pr = ((be >= 8'd115) & (be != 8'd255)) ? prod[63:33] : 31'd0;
+       sig = m;
+       wnd = win;
        direct = dir_w;
        dy = dy_w;
     end
-endmodule // ulx3s$board$sm$fpu$sfu0$rro_a
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$window
 
 
-module ulx3s$board$sm$fpu$sfu0$rro_b(direct,dy,neg,pr,y);
+module ulx3s$board$sm$fpu$sfu0$rro$window_sig(d,q,clock);
 
     // Module arguments
-    input wire  direct;
-    input wire  [31:0] dy;
-    input wire  neg;
-    input wire  [30:0] pr;
-    output reg  [31:0] y;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
 
     // Update code (custom)
-    wire [29:0] r = pr[30:1] + {29'd0, pr[0]};
-    always @(*) begin
-       y = direct ? dy : {neg, 1'b1, r};
+    initial begin
+       q = 24'h0;
     end
-endmodule // ulx3s$board$sm$fpu$sfu0$rro_b
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$window_sig
+
+
+module ulx3s$board$sm$fpu$sfu0$rro$window_wnd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro$window_wnd
 
 
 module ulx3s$board$sm$fpu$sfu0$rro_d(clock,d,q);
@@ -36764,6 +38074,12 @@ module ulx3s$board$sm$fpu$sfu0$rro_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
 
     // Local signals
     reg  last;
@@ -36789,6 +38105,16 @@ module ulx3s$board$sm$fpu$sfu0$rro_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s$board$sm$fpu$sfu0$rro_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$rro_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -36796,14 +38122,20 @@ module ulx3s$board$sm$fpu$sfu0$rro_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
         q = last;
     end
 
@@ -36886,6 +38218,44 @@ module ulx3s$board$sm$fpu$sfu0$rro_d$stage$3(d,q,clock);
 endmodule // ulx3s$board$sm$fpu$sfu0$rro_d$stage$3
 
 
+module ulx3s$board$sm$fpu$sfu0$rro_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro_d$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu0$rro_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$rro_d$stage$5
+
+
 module ulx3s$board$sm$fpu$sfu0$rro_y_d(clock,d,q);
 
     // Module arguments
@@ -36897,12 +38267,6 @@ module ulx3s$board$sm$fpu$sfu0$rro_y_d(clock,d,q);
     reg  [31:0] stage$0$d;
     wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -36913,28 +38277,12 @@ module ulx3s$board$sm$fpu$sfu0$rro_y_d(clock,d,q);
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s$board$sm$fpu$sfu0$rro_y_d$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s$board$sm$fpu$sfu0$rro_y_d$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
         stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
         last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
         q = last;
     end
 
@@ -36958,44 +38306,6 @@ module ulx3s$board$sm$fpu$sfu0$rro_y_d$stage$0(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$fpu$sfu0$rro_y_d$stage$0
-
-
-module ulx3s$board$sm$fpu$sfu0$rro_y_d$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu0$rro_y_d$stage$1
-
-
-module ulx3s$board$sm$fpu$sfu0$rro_y_d$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu0$rro_y_d$stage$2
 
 
 module ulx3s$board$sm$fpu$sfu0$spec_d(clock,d,q);
@@ -37520,6 +38830,12 @@ module ulx3s$board$sm$fpu$sfu0$valid_d(clock,d,q);
     reg  stage$4$d;
     wire  stage$4$q;
     reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -37550,6 +38866,16 @@ module ulx3s$board$sm$fpu$sfu0$valid_d(clock,d,q);
         .q(stage$4$q),
         .clock(stage$4$clock)
     );
+    ulx3s$board$sm$fpu$sfu0$valid_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$fpu$sfu0$valid_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -37558,16 +38884,22 @@ module ulx3s$board$sm$fpu$sfu0$valid_d(clock,d,q);
         stage$2$clock = clock;
         stage$3$clock = clock;
         stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
         stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
         last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -37669,6 +39001,44 @@ module ulx3s$board$sm$fpu$sfu0$valid_d$stage$4(d,q,clock);
 endmodule // ulx3s$board$sm$fpu$sfu0$valid_d$stage$4
 
 
+module ulx3s$board$sm$fpu$sfu0$valid_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$valid_d$stage$5
+
+
+module ulx3s$board$sm$fpu$sfu0$valid_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu0$valid_d$stage$6
+
+
 module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
 
     // Module arguments
@@ -37695,12 +39065,6 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
     wire  [7:0] index$addr;
     wire  [23:0] index$xl;
     wire  [3:0] index$region;
-    reg  [31:0] rro_a$x;
-    reg  rro_a$ex2;
-    wire  rro_a$direct;
-    wire  [31:0] rro_a$dy;
-    wire  rro_a$neg;
-    wire  [30:0] rro_a$pr;
     reg  rom$clock;
     reg  [2:0] rom$tf;
     reg  [7:0] rom$addr;
@@ -37709,11 +39073,10 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
     wire  [11:0] rom$c2;
     reg  [23:0] square$xl;
     wire  [17:0] square$sq;
-    reg  rro_b$direct;
-    reg  [31:0] rro_b$dy;
-    reg  rro_b$neg;
-    reg  [30:0] rro_b$pr;
-    wire  [31:0] rro_b$y;
+    reg  rro$clock;
+    reg  rro$ex2;
+    reg  [31:0] rro$x;
+    wire  [31:0] rro$y;
     reg  [15:0] mul$c1;
     reg  [23:0] mul$xl;
     reg  [11:0] mul$c2;
@@ -37726,6 +39089,7 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
     reg  [39:0] sum$p1;
     reg  [29:0] sum$p2;
     wire  [33:0] sum$acc;
+    reg  post$clock;
     reg  [33:0] post$acc;
     reg  post$lg2;
     reg  [7:0] post$lgi;
@@ -37743,18 +39107,6 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
     reg  [23:0] r1_xl$d;
     wire  [23:0] r1_xl$q;
     reg  r1_xl$clock;
-    reg  r1_direct$d;
-    wire  r1_direct$q;
-    reg  r1_direct$clock;
-    reg  [31:0] r1_dy$d;
-    wire  [31:0] r1_dy$q;
-    reg  r1_dy$clock;
-    reg  r1_rneg$d;
-    wire  r1_rneg$q;
-    reg  r1_rneg$clock;
-    reg  [30:0] r1_pr$d;
-    wire  [30:0] r1_pr$q;
-    reg  r1_pr$clock;
     reg  [23:0] r2_xl$d;
     wire  [23:0] r2_xl$q;
     reg  r2_xl$clock;
@@ -37782,6 +39134,9 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
     reg  rro_d$clock;
     reg  rro_d$d;
     wire  rro_d$q;
+    reg  rro_y_d$clock;
+    reg  [31:0] rro_y_d$d;
+    wire  [31:0] rro_y_d$q;
     reg  tf_d$clock;
     reg  [2:0] tf_d$d;
     wire  [2:0] tf_d$q;
@@ -37806,9 +39161,6 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
     reg  lgi_d$clock;
     reg  [7:0] lgi_d$d;
     wire  [7:0] lgi_d$q;
-    reg  rro_y_d$clock;
-    reg  [31:0] rro_y_d$d;
-    wire  [31:0] rro_y_d$q;
 
     // Local signals
     reg  op_rro;
@@ -37835,14 +39187,6 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         .xl(index$xl),
         .region(index$region)
     );
-    ulx3s$board$sm$fpu$sfu1$rro_a rro_a(
-        .x(rro_a$x),
-        .ex2(rro_a$ex2),
-        .direct(rro_a$direct),
-        .dy(rro_a$dy),
-        .neg(rro_a$neg),
-        .pr(rro_a$pr)
-    );
     ulx3s$board$sm$fpu$sfu1$rom rom(
         .clock(rom$clock),
         .tf(rom$tf),
@@ -37855,12 +39199,11 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         .xl(square$xl),
         .sq(square$sq)
     );
-    ulx3s$board$sm$fpu$sfu1$rro_b rro_b(
-        .direct(rro_b$direct),
-        .dy(rro_b$dy),
-        .neg(rro_b$neg),
-        .pr(rro_b$pr),
-        .y(rro_b$y)
+    ulx3s$board$sm$fpu$sfu1$rro rro(
+        .clock(rro$clock),
+        .ex2(rro$ex2),
+        .x(rro$x),
+        .y(rro$y)
     );
     ulx3s$board$sm$fpu$sfu1$mul mul(
         .c1(mul$c1),
@@ -37879,6 +39222,7 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         .acc(sum$acc)
     );
     ulx3s$board$sm$fpu$sfu1$post post(
+        .clock(post$clock),
         .acc(post$acc),
         .lg2(post$lg2),
         .lgi(post$lgi),
@@ -37902,26 +39246,6 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         .d(r1_xl$d),
         .q(r1_xl$q),
         .clock(r1_xl$clock)
-    );
-    ulx3s$board$sm$fpu$sfu1$r1_direct r1_direct(
-        .d(r1_direct$d),
-        .q(r1_direct$q),
-        .clock(r1_direct$clock)
-    );
-    ulx3s$board$sm$fpu$sfu1$r1_dy r1_dy(
-        .d(r1_dy$d),
-        .q(r1_dy$q),
-        .clock(r1_dy$clock)
-    );
-    ulx3s$board$sm$fpu$sfu1$r1_rneg r1_rneg(
-        .d(r1_rneg$d),
-        .q(r1_rneg$q),
-        .clock(r1_rneg$clock)
-    );
-    ulx3s$board$sm$fpu$sfu1$r1_pr r1_pr(
-        .d(r1_pr$d),
-        .q(r1_pr$q),
-        .clock(r1_pr$clock)
     );
     ulx3s$board$sm$fpu$sfu1$r2_xl r2_xl(
         .d(r2_xl$d),
@@ -37968,6 +39292,11 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         .d(rro_d$d),
         .q(rro_d$q)
     );
+    ulx3s$board$sm$fpu$sfu1$rro_y_d rro_y_d(
+        .clock(rro_y_d$clock),
+        .d(rro_y_d$d),
+        .q(rro_y_d$q)
+    );
     ulx3s$board$sm$fpu$sfu1$tf_d tf_d(
         .clock(tf_d$clock),
         .d(tf_d$d),
@@ -38008,21 +39337,12 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         .d(lgi_d$d),
         .q(lgi_d$q)
     );
-    ulx3s$board$sm$fpu$sfu1$rro_y_d rro_y_d(
-        .clock(rro_y_d$clock),
-        .d(rro_y_d$d),
-        .q(rro_y_d$q)
-    );
 
     // Update code
     always @(*) begin
         r1_tf$clock = clock;
         r1_addr$clock = clock;
         r1_xl$clock = clock;
-        r1_direct$clock = clock;
-        r1_dy$clock = clock;
-        r1_rneg$clock = clock;
-        r1_pr$clock = clock;
         r2_xl$clock = clock;
         r2_sq$clock = clock;
         r3_c0$clock = clock;
@@ -38031,6 +39351,7 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         r4_acc$clock = clock;
         o_y$clock = clock;
         rom$clock = clock;
+        post$clock = clock;
         valid_d$clock = clock;
         rro_d$clock = clock;
         tf_d$clock = clock;
@@ -38041,6 +39362,7 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         eadj_d$clock = clock;
         lg2_d$clock = clock;
         lgi_d$clock = clock;
+        rro$clock = clock;
         rro_y_d$clock = clock;
         op_rro = op[32'h2] & op[32'h1];
         op_ex2 = op[32'h0];
@@ -38048,8 +39370,8 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         prep$x = x;
         index$tf = prep$tf;
         index$u = prep$u;
-        rro_a$x = x;
-        rro_a$ex2 = op_ex2;
+        rro$x = x;
+        rro$ex2 = op_ex2;
         valid_d$d = in_valid;
         rro_d$d = op_rro;
         region_d$d = index$region;
@@ -38061,22 +39383,13 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         lgi_d$d = prep$lgi;
         r1_tf$d = prep$tf;
         r1_xl$d = index$xl;
-        r1_direct$d = rro_a$direct;
-        r1_dy$d = rro_a$dy;
-        r1_rneg$d = rro_a$neg;
-        r1_pr$d = rro_a$pr;
         r1_addr$d = index$addr;
         rom$tf = r1_tf$q;
         rom$addr = r1_addr$q;
         square$xl = r1_xl$q;
-        rro_b$direct = r1_direct$q;
-        rro_b$dy = r1_dy$q;
-        rro_b$neg = r1_rneg$q;
-        rro_b$pr = r1_pr$q;
         tf_d$d = r1_tf$q;
         r2_xl$d = r1_xl$q;
         r2_sq$d = square$sq;
-        rro_y_d$d = rro_b$y;
         mul$c1 = rom$c1;
         mul$xl = r2_xl$q;
         mul$c2 = rom$c2;
@@ -38090,6 +39403,7 @@ module ulx3s$board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         sum$p1 = r3_p1$q;
         sum$p2 = r3_p2$q;
         r4_acc$d = sum$acc;
+        rro_y_d$d = rro$y;
         post$acc = r4_acc$q;
         post$lg2 = lg2_d$q;
         post$lgi = lgi_d$q;
@@ -38791,9 +40105,10 @@ module ulx3s$board$sm$fpu$sfu1$o_y(d,q,clock);
 endmodule // ulx3s$board$sm$fpu$sfu1$o_y
 
 
-module ulx3s$board$sm$fpu$sfu1$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
+module ulx3s$board$sm$fpu$sfu1$post(clock,acc,lg2,lgi,eadj,neg,spec,spec_y,y);
 
     // Module arguments
+    input wire  clock;
     input wire  [33:0] acc;
     input wire  lg2;
     input wire  [7:0] lgi;
@@ -38804,17 +40119,333 @@ module ulx3s$board$sm$fpu$sfu1$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
     output reg  [31:0] y;
 
     // Stub signals
-    reg  [33:0] norm$acc;
-    reg  norm$lg2;
-    reg  [7:0] norm$lgi;
+    reg  [33:0] magnitude$acc;
+    reg  magnitude$lg2;
+    reg  [7:0] magnitude$lgi;
+    reg  magnitude$neg;
+    wire  magnitude$sgn;
+    wire  [39:0] magnitude$mag;
+    reg  mag_sgn$d;
+    wire  mag_sgn$q;
+    reg  mag_sgn$clock;
+    reg  [39:0] mag_mag$d;
+    wire  [39:0] mag_mag$q;
+    reg  mag_mag$clock;
+    reg  [9:0] mag_eadj$d;
+    wire  [9:0] mag_eadj$q;
+    reg  mag_eadj$clock;
+    reg  mag_spec$d;
+    wire  mag_spec$q;
+    reg  mag_spec$clock;
+    reg  [31:0] mag_spec_y$d;
+    wire  [31:0] mag_spec_y$q;
+    reg  mag_spec_y$clock;
+    reg  norm$msgn;
+    reg  [39:0] norm$mag;
     reg  [9:0] norm$eadj;
-    reg  norm$neg;
     wire  norm$sgn;
     wire  norm$zero;
     wire  [23:0] norm$sig;
     wire  norm$rb;
     wire  norm$st;
     wire  [10:0] norm$e;
+    reg  round$clock;
+    reg  round$sgn;
+    reg  round$zero;
+    reg  [23:0] round$sig;
+    reg  round$rb;
+    reg  round$st;
+    reg  [10:0] round$e;
+    reg  round$spec;
+    reg  [31:0] round$spec_y;
+    wire  [31:0] round$y;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu1$post$magnitude magnitude(
+        .acc(magnitude$acc),
+        .lg2(magnitude$lg2),
+        .lgi(magnitude$lgi),
+        .neg(magnitude$neg),
+        .sgn(magnitude$sgn),
+        .mag(magnitude$mag)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$mag_sgn mag_sgn(
+        .d(mag_sgn$d),
+        .q(mag_sgn$q),
+        .clock(mag_sgn$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$mag_mag mag_mag(
+        .d(mag_mag$d),
+        .q(mag_mag$q),
+        .clock(mag_mag$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$mag_eadj mag_eadj(
+        .d(mag_eadj$d),
+        .q(mag_eadj$q),
+        .clock(mag_eadj$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$mag_spec mag_spec(
+        .d(mag_spec$d),
+        .q(mag_spec$q),
+        .clock(mag_spec$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$mag_spec_y mag_spec_y(
+        .d(mag_spec_y$d),
+        .q(mag_spec_y$q),
+        .clock(mag_spec_y$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$norm norm(
+        .msgn(norm$msgn),
+        .mag(norm$mag),
+        .eadj(norm$eadj),
+        .sgn(norm$sgn),
+        .zero(norm$zero),
+        .sig(norm$sig),
+        .rb(norm$rb),
+        .st(norm$st),
+        .e(norm$e)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$round round(
+        .clock(round$clock),
+        .sgn(round$sgn),
+        .zero(round$zero),
+        .sig(round$sig),
+        .rb(round$rb),
+        .st(round$st),
+        .e(round$e),
+        .spec(round$spec),
+        .spec_y(round$spec_y),
+        .y(round$y)
+    );
+
+    // Update code
+    always @(*) begin
+        mag_sgn$clock = clock;
+        mag_mag$clock = clock;
+        mag_eadj$clock = clock;
+        mag_spec$clock = clock;
+        mag_spec_y$clock = clock;
+        mag_sgn$d = mag_sgn$q;
+        mag_mag$d = mag_mag$q;
+        mag_eadj$d = mag_eadj$q;
+        mag_spec$d = mag_spec$q;
+        mag_spec_y$d = mag_spec_y$q;
+        round$clock = clock;
+        magnitude$acc = acc;
+        magnitude$lg2 = lg2;
+        magnitude$lgi = lgi;
+        magnitude$neg = neg;
+        mag_sgn$d = magnitude$sgn;
+        mag_mag$d = magnitude$mag;
+        mag_eadj$d = eadj;
+        mag_spec$d = spec;
+        mag_spec_y$d = spec_y;
+        norm$msgn = mag_sgn$q;
+        norm$mag = mag_mag$q;
+        norm$eadj = mag_eadj$q;
+        round$sgn = norm$sgn;
+        round$zero = norm$zero;
+        round$sig = norm$sig;
+        round$rb = norm$rb;
+        round$st = norm$st;
+        round$e = norm$e;
+        round$spec = mag_spec$q;
+        round$spec_y = mag_spec_y$q;
+        y = round$y;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post
+
+
+module ulx3s$board$sm$fpu$sfu1$post$mag_eadj(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$mag_eadj
+
+
+module ulx3s$board$sm$fpu$sfu1$post$mag_mag(d,q,clock);
+
+    // Module arguments
+    input wire  [39:0] d;
+    output reg  [39:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 40'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$mag_mag
+
+
+module ulx3s$board$sm$fpu$sfu1$post$mag_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$mag_sgn
+
+
+module ulx3s$board$sm$fpu$sfu1$post$mag_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$mag_spec
+
+
+module ulx3s$board$sm$fpu$sfu1$post$mag_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$mag_spec_y
+
+
+module ulx3s$board$sm$fpu$sfu1$post$magnitude(acc,lg2,lgi,neg,sgn,mag);
+
+    // Module arguments
+    input wire  [33:0] acc;
+    input wire  lg2;
+    input wire  [7:0] lgi;
+    input wire  neg;
+    output reg  sgn;
+    output reg  [39:0] mag;
+
+    // Update code (custom)
+    wire [33:0] accp = acc[33] ? 34'd0 : acc;
+    wire [39:0] lgv = {{2{lgi[7]}}, lgi, 30'd0};
+    wire [39:0] v = lg2 ? (lgv + {6'd0, accp}) : {6'd0, accp};
+    wire vneg = lg2 & v[39];
+    always @(*) begin
+       sgn = lg2 ? vneg : neg;
+       mag = vneg ? (40'd0 - v) : v;
+    end
+endmodule // ulx3s$board$sm$fpu$sfu1$post$magnitude
+
+
+module ulx3s$board$sm$fpu$sfu1$post$norm(msgn,mag,eadj,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  msgn;
+    input wire  [39:0] mag;
+    input wire  [9:0] eadj;
+    output reg  sgn;
+    output reg  zero;
+    output reg  [23:0] sig;
+    output reg  rb;
+    output reg  st;
+    output reg  [10:0] e;
+
+    // Update code (custom)
+    reg [5:0] lz;
+    integer i;
+    always @(*) begin
+       lz = 6'd40;
+       for (i = 0; i < 40; i = i + 1)
+          if (mag[i]) lz = 6'd39 - i[5:0];
+    end
+    wire [39:0] nv = mag << lz;
+    always @(*) begin
+       sgn = msgn;
+       zero = (mag == 40'd0);
+       sig = nv[39:16];
+       rb = nv[15];
+       st = |nv[14:0];
+       e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
+    end
+endmodule // ulx3s$board$sm$fpu$sfu1$post$norm
+
+
+module ulx3s$board$sm$fpu$sfu1$post$round(clock,sgn,zero,sig,rb,st,e,spec,spec_y,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  sgn;
+    input wire  zero;
+    input wire  [23:0] sig;
+    input wire  rb;
+    input wire  st;
+    input wire  [10:0] e;
+    input wire  spec;
+    input wire  [31:0] spec_y;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  norm_sgn$d;
+    wire  norm_sgn$q;
+    reg  norm_sgn$clock;
+    reg  norm_zero$d;
+    wire  norm_zero$q;
+    reg  norm_zero$clock;
+    reg  [23:0] norm_sig$d;
+    wire  [23:0] norm_sig$q;
+    reg  norm_sig$clock;
+    reg  norm_rb$d;
+    wire  norm_rb$q;
+    reg  norm_rb$clock;
+    reg  norm_st$d;
+    wire  norm_st$q;
+    reg  norm_st$clock;
+    reg  [10:0] norm_e$d;
+    wire  [10:0] norm_e$q;
+    reg  norm_e$clock;
+    reg  norm_spec$d;
+    wire  norm_spec$q;
+    reg  norm_spec$clock;
+    reg  [31:0] norm_spec_y$d;
+    wire  [31:0] norm_spec_y$q;
+    reg  norm_spec_y$clock;
     reg  pack$sgn;
     reg  pack$zero;
     reg  [23:0] pack$sig;
@@ -38826,20 +40457,47 @@ module ulx3s$board$sm$fpu$sfu1$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
     wire  [31:0] pack$y;
 
     // Sub module instances
-    ulx3s$board$sm$fpu$sfu1$post$norm norm(
-        .acc(norm$acc),
-        .lg2(norm$lg2),
-        .lgi(norm$lgi),
-        .eadj(norm$eadj),
-        .neg(norm$neg),
-        .sgn(norm$sgn),
-        .zero(norm$zero),
-        .sig(norm$sig),
-        .rb(norm$rb),
-        .st(norm$st),
-        .e(norm$e)
+    ulx3s$board$sm$fpu$sfu1$post$round$norm_sgn norm_sgn(
+        .d(norm_sgn$d),
+        .q(norm_sgn$q),
+        .clock(norm_sgn$clock)
     );
-    ulx3s$board$sm$fpu$sfu1$post$pack pack(
+    ulx3s$board$sm$fpu$sfu1$post$round$norm_zero norm_zero(
+        .d(norm_zero$d),
+        .q(norm_zero$q),
+        .clock(norm_zero$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$round$norm_sig norm_sig(
+        .d(norm_sig$d),
+        .q(norm_sig$q),
+        .clock(norm_sig$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$round$norm_rb norm_rb(
+        .d(norm_rb$d),
+        .q(norm_rb$q),
+        .clock(norm_rb$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$round$norm_st norm_st(
+        .d(norm_st$d),
+        .q(norm_st$q),
+        .clock(norm_st$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$round$norm_e norm_e(
+        .d(norm_e$d),
+        .q(norm_e$q),
+        .clock(norm_e$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$round$norm_spec norm_spec(
+        .d(norm_spec$d),
+        .q(norm_spec$q),
+        .clock(norm_spec$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$round$norm_spec_y norm_spec_y(
+        .d(norm_spec_y$d),
+        .q(norm_spec_y$q),
+        .clock(norm_spec_y$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$post$round$pack pack(
         .sgn(pack$sgn),
         .zero(pack$zero),
         .sig(pack$sig),
@@ -38853,66 +40511,197 @@ module ulx3s$board$sm$fpu$sfu1$post(acc,lg2,lgi,eadj,neg,spec,spec_y,y);
 
     // Update code
     always @(*) begin
-        norm$acc = acc;
-        norm$lg2 = lg2;
-        norm$lgi = lgi;
-        norm$eadj = eadj;
-        norm$neg = neg;
-        pack$sgn = norm$sgn;
-        pack$zero = norm$zero;
-        pack$sig = norm$sig;
-        pack$rb = norm$rb;
-        pack$st = norm$st;
-        pack$e = norm$e;
-        pack$spec = spec;
-        pack$spec_y = spec_y;
+        norm_sgn$clock = clock;
+        norm_zero$clock = clock;
+        norm_sig$clock = clock;
+        norm_rb$clock = clock;
+        norm_st$clock = clock;
+        norm_e$clock = clock;
+        norm_spec$clock = clock;
+        norm_spec_y$clock = clock;
+        norm_sgn$d = norm_sgn$q;
+        norm_zero$d = norm_zero$q;
+        norm_sig$d = norm_sig$q;
+        norm_rb$d = norm_rb$q;
+        norm_st$d = norm_st$q;
+        norm_e$d = norm_e$q;
+        norm_spec$d = norm_spec$q;
+        norm_spec_y$d = norm_spec_y$q;
+        norm_sgn$d = sgn;
+        norm_zero$d = zero;
+        norm_sig$d = sig;
+        norm_rb$d = rb;
+        norm_st$d = st;
+        norm_e$d = e;
+        norm_spec$d = spec;
+        norm_spec_y$d = spec_y;
+        pack$sgn = norm_sgn$q;
+        pack$zero = norm_zero$q;
+        pack$sig = norm_sig$q;
+        pack$rb = norm_rb$q;
+        pack$st = norm_st$q;
+        pack$e = norm_e$q;
+        pack$spec = norm_spec$q;
+        pack$spec_y = norm_spec_y$q;
         y = pack$y;
     end
 
-endmodule // ulx3s$board$sm$fpu$sfu1$post
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round
 
 
-module ulx3s$board$sm$fpu$sfu1$post$norm(acc,lg2,lgi,eadj,neg,sgn,zero,sig,rb,st,e);
+module ulx3s$board$sm$fpu$sfu1$post$round$norm_e(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] acc;
-    input wire  lg2;
-    input wire  [7:0] lgi;
-    input wire  [9:0] eadj;
-    input wire  neg;
-    output reg  sgn;
-    output reg  zero;
-    output reg  [23:0] sig;
-    output reg  rb;
-    output reg  st;
-    output reg  [10:0] e;
+    input wire  [10:0] d;
+    output reg  [10:0] q;
+    input wire  clock;
 
     // Update code (custom)
-    wire [33:0] accp = acc[33] ? 34'd0 : acc;
-    wire [39:0] lgv = {{2{lgi[7]}}, lgi, 30'd0};
-    wire [39:0] v = lg2 ? (lgv + {6'd0, accp}) : {6'd0, accp};
-    wire vneg = lg2 & v[39];
-    wire [39:0] mag = vneg ? (40'd0 - v) : v;
-    reg [5:0] lz;
-    integer i;
-    always @(*) begin
-       lz = 6'd40;
-       for (i = 0; i < 40; i = i + 1)
-          if (mag[i]) lz = 6'd39 - i[5:0];
+    initial begin
+       q = 11'h0;
     end
-    wire [39:0] nv = mag << lz;
-    always @(*) begin
-       sgn = lg2 ? vneg : neg;
-       zero = (mag == 40'd0);
-       sig = nv[39:16];
-       rb = nv[15];
-       st = |nv[14:0];
-       e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
+
+    always @(posedge clock) begin
+       q <= d;
     end
-endmodule // ulx3s$board$sm$fpu$sfu1$post$norm
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$norm_e
 
 
-module ulx3s$board$sm$fpu$sfu1$post$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
+module ulx3s$board$sm$fpu$sfu1$post$round$norm_rb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$norm_rb
+
+
+module ulx3s$board$sm$fpu$sfu1$post$round$norm_sgn(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$norm_sgn
+
+
+module ulx3s$board$sm$fpu$sfu1$post$round$norm_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$norm_sig
+
+
+module ulx3s$board$sm$fpu$sfu1$post$round$norm_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$norm_spec
+
+
+module ulx3s$board$sm$fpu$sfu1$post$round$norm_spec_y(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$norm_spec_y
+
+
+module ulx3s$board$sm$fpu$sfu1$post$round$norm_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$norm_st
+
+
+module ulx3s$board$sm$fpu$sfu1$post$round$norm_zero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$norm_zero
+
+
+module ulx3s$board$sm$fpu$sfu1$post$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 
     // Module arguments
     input wire  sgn;
@@ -38945,7 +40734,7 @@ module ulx3s$board$sm$fpu$sfu1$post$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     always @(*) begin
        y = r;
     end
-endmodule // ulx3s$board$sm$fpu$sfu1$post$pack
+endmodule // ulx3s$board$sm$fpu$sfu1$post$round$pack
 
 
 module ulx3s$board$sm$fpu$sfu1$prep(op,x,tf,u,spec,spec_y,neg,eadj,lg2,lgi);
@@ -39116,82 +40905,6 @@ module ulx3s$board$sm$fpu$sfu1$r1_addr(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$fpu$sfu1$r1_addr
-
-
-module ulx3s$board$sm$fpu$sfu1$r1_direct(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu1$r1_direct
-
-
-module ulx3s$board$sm$fpu$sfu1$r1_dy(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu1$r1_dy
-
-
-module ulx3s$board$sm$fpu$sfu1$r1_pr(d,q,clock);
-
-    // Module arguments
-    input wire  [30:0] d;
-    output reg  [30:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 31'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu1$r1_pr
-
-
-module ulx3s$board$sm$fpu$sfu1$r1_rneg(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu1$r1_rneg
 
 
 module ulx3s$board$sm$fpu$sfu1$r1_tf(d,q,clock);
@@ -39972,7 +41685,1014 @@ module ulx3s$board$sm$fpu$sfu1$rom(clock,tf,addr,c0,c1,c2);
 endmodule // ulx3s$board$sm$fpu$sfu1$rom
 
 
-module ulx3s$board$sm$fpu$sfu1$rro_a(x,ex2,direct,dy,neg,pr);
+module ulx3s$board$sm$fpu$sfu1$rro(clock,ex2,x,y);
+
+    // Module arguments
+    input wire  clock;
+    input wire  ex2;
+    input wire  [31:0] x;
+    output reg  [31:0] y;
+
+    // Stub signals
+    reg  [31:0] window$x;
+    reg  window$ex2;
+    wire  window$direct;
+    wire  [31:0] window$dy;
+    wire  window$neg;
+    wire  [23:0] window$sig;
+    wire  [63:0] window$wnd;
+    reg  [23:0] window_sig$d;
+    wire  [23:0] window_sig$q;
+    reg  window_sig$clock;
+    reg  [63:0] window_wnd$d;
+    wire  [63:0] window_wnd$q;
+    reg  window_wnd$clock;
+    reg  mul$clock;
+    reg  [23:0] mul$sig;
+    reg  [63:0] mul$wnd;
+    wire  [30:0] mul$pr;
+    reg  side_direct$clock;
+    reg  side_direct$d;
+    wire  side_direct$q;
+    reg  side_dy$clock;
+    reg  [31:0] side_dy$d;
+    wire  [31:0] side_dy$q;
+    reg  side_neg$clock;
+    reg  side_neg$d;
+    wire  side_neg$q;
+    reg  pack$direct;
+    reg  [31:0] pack$dy;
+    reg  pack$neg;
+    reg  [30:0] pack$pr;
+    wire  [31:0] pack$y;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu1$rro$window window(
+        .x(window$x),
+        .ex2(window$ex2),
+        .direct(window$direct),
+        .dy(window$dy),
+        .neg(window$neg),
+        .sig(window$sig),
+        .wnd(window$wnd)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$window_sig window_sig(
+        .d(window_sig$d),
+        .q(window_sig$q),
+        .clock(window_sig$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$window_wnd window_wnd(
+        .d(window_wnd$d),
+        .q(window_wnd$q),
+        .clock(window_wnd$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul mul(
+        .clock(mul$clock),
+        .sig(mul$sig),
+        .wnd(mul$wnd),
+        .pr(mul$pr)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_direct side_direct(
+        .clock(side_direct$clock),
+        .d(side_direct$d),
+        .q(side_direct$q)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_dy side_dy(
+        .clock(side_dy$clock),
+        .d(side_dy$d),
+        .q(side_dy$q)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_neg side_neg(
+        .clock(side_neg$clock),
+        .d(side_neg$d),
+        .q(side_neg$q)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$pack pack(
+        .direct(pack$direct),
+        .dy(pack$dy),
+        .neg(pack$neg),
+        .pr(pack$pr),
+        .y(pack$y)
+    );
+
+    // Update code
+    always @(*) begin
+        window_sig$clock = clock;
+        window_wnd$clock = clock;
+        mul$clock = clock;
+        side_direct$clock = clock;
+        side_dy$clock = clock;
+        side_neg$clock = clock;
+        window$x = x;
+        window$ex2 = ex2;
+        window_sig$d = window$sig;
+        window_wnd$d = window$wnd;
+        side_direct$d = window$direct;
+        side_dy$d = window$dy;
+        side_neg$d = window$neg;
+        mul$sig = window_sig$q;
+        mul$wnd = window_wnd$q;
+        pack$direct = side_direct$q;
+        pack$dy = side_dy$q;
+        pack$neg = side_neg$q;
+        pack$pr = mul$pr;
+        y = pack$y;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul(clock,sig,wnd,pr);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [23:0] sig;
+    input wire  [63:0] wnd;
+    output reg  [30:0] pr;
+
+    // Stub signals
+    reg  [23:0] operands_sig$d;
+    wire  [23:0] operands_sig$q;
+    reg  operands_sig$clock;
+    reg  [63:0] operands_wnd$d;
+    wire  [63:0] operands_wnd$q;
+    reg  operands_wnd$clock;
+    reg  [23:0] products$sig;
+    reg  [63:0] products$wnd;
+    wire  [63:0] products$ta;
+    wire  [63:0] products$tb;
+    wire  [63:0] products$tc;
+    wire  [63:0] products$td;
+    reg  [63:0] products_a$d;
+    wire  [63:0] products_a$q;
+    reg  products_a$clock;
+    reg  [63:0] products_b$d;
+    wire  [63:0] products_b$q;
+    reg  products_b$clock;
+    reg  [63:0] products_c$d;
+    wire  [63:0] products_c$q;
+    reg  products_c$clock;
+    reg  [63:0] products_d$d;
+    wire  [63:0] products_d$q;
+    reg  products_d$clock;
+    reg  [63:0] pairs_ab$d;
+    wire  [63:0] pairs_ab$q;
+    reg  pairs_ab$clock;
+    reg  [63:0] pairs_cd$d;
+    wire  [63:0] pairs_cd$q;
+    reg  pairs_cd$clock;
+    reg  [63:0] sum$ab;
+    reg  [63:0] sum$cd;
+    wire  [30:0] sum$pr;
+    reg  [30:0] sum_pr$d;
+    wire  [30:0] sum_pr$q;
+    reg  sum_pr$clock;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu1$rro$mul$operands_sig operands_sig(
+        .d(operands_sig$d),
+        .q(operands_sig$q),
+        .clock(operands_sig$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$operands_wnd operands_wnd(
+        .d(operands_wnd$d),
+        .q(operands_wnd$q),
+        .clock(operands_wnd$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$products products(
+        .sig(products$sig),
+        .wnd(products$wnd),
+        .ta(products$ta),
+        .tb(products$tb),
+        .tc(products$tc),
+        .td(products$td)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$products_a products_a(
+        .d(products_a$d),
+        .q(products_a$q),
+        .clock(products_a$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$products_b products_b(
+        .d(products_b$d),
+        .q(products_b$q),
+        .clock(products_b$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$products_c products_c(
+        .d(products_c$d),
+        .q(products_c$q),
+        .clock(products_c$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$products_d products_d(
+        .d(products_d$d),
+        .q(products_d$q),
+        .clock(products_d$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$pairs_ab pairs_ab(
+        .d(pairs_ab$d),
+        .q(pairs_ab$q),
+        .clock(pairs_ab$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$pairs_cd pairs_cd(
+        .d(pairs_cd$d),
+        .q(pairs_cd$q),
+        .clock(pairs_cd$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$sum sum(
+        .ab(sum$ab),
+        .cd(sum$cd),
+        .pr(sum$pr)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$mul$sum_pr sum_pr(
+        .d(sum_pr$d),
+        .q(sum_pr$q),
+        .clock(sum_pr$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        operands_sig$clock = clock;
+        operands_wnd$clock = clock;
+        products_a$clock = clock;
+        products_b$clock = clock;
+        products_c$clock = clock;
+        products_d$clock = clock;
+        pairs_ab$clock = clock;
+        pairs_cd$clock = clock;
+        sum_pr$clock = clock;
+        operands_sig$d = sig;
+        operands_wnd$d = wnd;
+        products$sig = operands_sig$q;
+        products$wnd = operands_wnd$q;
+        products_a$d = products$ta;
+        products_b$d = products$tb;
+        products_c$d = products$tc;
+        products_d$d = products$td;
+        pairs_ab$d = products_a$q + products_b$q;
+        pairs_cd$d = products_c$q + products_d$q;
+        sum$ab = pairs_ab$q;
+        sum$cd = pairs_cd$q;
+        sum_pr$d = sum$pr;
+        pr = sum_pr$q;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$operands_sig(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$operands_sig
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$operands_wnd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$operands_wnd
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$pairs_ab(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$pairs_ab
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$pairs_cd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$pairs_cd
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$products(sig,wnd,ta,tb,tc,td);
+
+    // Module arguments
+    input wire  [23:0] sig;
+    input wire  [63:0] wnd;
+    output reg  [63:0] ta;
+    output reg  [63:0] tb;
+    output reg  [63:0] tc;
+    output reg  [63:0] td;
+
+    // Update code (custom)
+    wire [17:0] ml = sig[17:0];
+    wire [5:0] mh = sig[23:18];
+    wire [17:0] w0 = wnd[17:0];
+    wire [17:0] w1 = wnd[35:18];
+    wire [17:0] w2 = wnd[53:36];
+    wire [9:0] w3 = wnd[63:54];
+    // only the bits below 2^64 of each product placed in its term are kept
+    wire [35:0] l0 = ml * w0;
+    wire [35:0] l1 = ml * w1;
+    wire [27:0] l2 = ml * w2;
+    wire [9:0] l3 = ml[9:0] * w3;
+    wire [23:0] h0 = mh * w0;
+    wire [9:0] h2 = mh * w2[9:0];
+    wire [23:0] h1 = mh * w1;
+    always @(*) begin
+       ta = {l2, l0};
+       tb = {l3, l1, 18'd0};
+       tc = {h2, 12'd0, h0, 18'd0};
+       td = {4'd0, h1, 36'd0};
+    end
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$products
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$products_a(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$products_a
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$products_b(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$products_b
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$products_c(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$products_c
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$products_d(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$products_d
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$sum(ab,cd,pr);
+
+    // Module arguments
+    input wire  [63:0] ab;
+    input wire  [63:0] cd;
+    output reg  [30:0] pr;
+
+    // Update code (custom)
+    wire [63:0] total = ab + cd;
+    wire unused_total_lo = ^total[32:0];
+    always @(*) begin
+       pr = total[63:33];
+    end
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$sum
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$mul$sum_pr(d,q,clock);
+
+    // Module arguments
+    input wire  [30:0] d;
+    output reg  [30:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 31'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$mul$sum_pr
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$pack(direct,dy,neg,pr,y);
+
+    // Module arguments
+    input wire  direct;
+    input wire  [31:0] dy;
+    input wire  neg;
+    input wire  [30:0] pr;
+    output reg  [31:0] y;
+
+    // Update code (custom)
+    wire [29:0] r = pr[30:1] + {29'd0, pr[0]};
+    always @(*) begin
+       y = direct ? dy : {neg, 1'b1, r};
+    end
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$pack
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_direct(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_direct
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$0
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$1
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$2
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$3
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_direct$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_dy(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_dy
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$0
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$1
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$2
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$3
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_dy$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_neg(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        q = last;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_neg
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$0
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$1
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$2
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$3
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$side_neg$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$window(x,ex2,direct,dy,neg,sig,wnd);
 
     // Module arguments
     input wire  [31:0] x;
@@ -39980,7 +42700,8 @@ module ulx3s$board$sm$fpu$sfu1$rro_a(x,ex2,direct,dy,neg,pr);
     output reg  direct;
     output reg  [31:0] dy;
     output reg  neg;
-    output reg  [30:0] pr;
+    output reg  [23:0] sig;
+    output reg  [63:0] wnd;
 
     // Update code (custom)
     wire s = x[31];
@@ -40137,9 +42858,6 @@ module ulx3s$board$sm$fpu$sfu1$rro_a(x,ex2,direct,dy,neg,pr);
     default: win = 64'h0;
        endcase
     end
-    wire [63:0] prod = {40'd0, m} * win;
-    // bits below 2^-29 of x*2/pi only feed the carries into the kept bits
-    wire unused_prod_lo = ^prod[32:0];
     // shifts for the ex2 word: be - 127 and be - 120 modulo 8 (used only in their ranges)
     wire [2:0] sh_hi = be[2:0] + 3'd1;
     wire [2:0] sh_mid = be[2:0];
@@ -40163,28 +42881,50 @@ module ulx3s$board$sm$fpu$sfu1$rro_a(x,ex2,direct,dy,neg,pr);
     wire [31:0] dy_w = ex2 ? ey : ((nan | inf) ? 32'h3fffffff : (tiny ? (zero ? {s, 31'd0} : x) : 32'd0));
     always @(*) begin
        neg = s;
-       pr = ((be >= 8'd115) & (be != 8'd255)) ? prod[63:33] : 31'd0;
+       sig = m;
+       wnd = win;
        direct = dir_w;
        dy = dy_w;
     end
-endmodule // ulx3s$board$sm$fpu$sfu1$rro_a
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$window
 
 
-module ulx3s$board$sm$fpu$sfu1$rro_b(direct,dy,neg,pr,y);
+module ulx3s$board$sm$fpu$sfu1$rro$window_sig(d,q,clock);
 
     // Module arguments
-    input wire  direct;
-    input wire  [31:0] dy;
-    input wire  neg;
-    input wire  [30:0] pr;
-    output reg  [31:0] y;
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
 
     // Update code (custom)
-    wire [29:0] r = pr[30:1] + {29'd0, pr[0]};
-    always @(*) begin
-       y = direct ? dy : {neg, 1'b1, r};
+    initial begin
+       q = 24'h0;
     end
-endmodule // ulx3s$board$sm$fpu$sfu1$rro_b
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$window_sig
+
+
+module ulx3s$board$sm$fpu$sfu1$rro$window_wnd(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro$window_wnd
 
 
 module ulx3s$board$sm$fpu$sfu1$rro_d(clock,d,q);
@@ -40207,6 +42947,12 @@ module ulx3s$board$sm$fpu$sfu1$rro_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
 
     // Local signals
     reg  last;
@@ -40232,6 +42978,16 @@ module ulx3s$board$sm$fpu$sfu1$rro_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s$board$sm$fpu$sfu1$rro_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$rro_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -40239,14 +42995,20 @@ module ulx3s$board$sm$fpu$sfu1$rro_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
         q = last;
     end
 
@@ -40329,6 +43091,44 @@ module ulx3s$board$sm$fpu$sfu1$rro_d$stage$3(d,q,clock);
 endmodule // ulx3s$board$sm$fpu$sfu1$rro_d$stage$3
 
 
+module ulx3s$board$sm$fpu$sfu1$rro_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro_d$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu1$rro_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$rro_d$stage$5
+
+
 module ulx3s$board$sm$fpu$sfu1$rro_y_d(clock,d,q);
 
     // Module arguments
@@ -40340,12 +43140,6 @@ module ulx3s$board$sm$fpu$sfu1$rro_y_d(clock,d,q);
     reg  [31:0] stage$0$d;
     wire  [31:0] stage$0$q;
     reg  stage$0$clock;
-    reg  [31:0] stage$1$d;
-    wire  [31:0] stage$1$q;
-    reg  stage$1$clock;
-    reg  [31:0] stage$2$d;
-    wire  [31:0] stage$2$q;
-    reg  stage$2$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -40356,28 +43150,12 @@ module ulx3s$board$sm$fpu$sfu1$rro_y_d(clock,d,q);
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
-    ulx3s$board$sm$fpu$sfu1$rro_y_d$stage$1 stage$1(
-        .d(stage$1$d),
-        .q(stage$1$q),
-        .clock(stage$1$clock)
-    );
-    ulx3s$board$sm$fpu$sfu1$rro_y_d$stage$2 stage$2(
-        .d(stage$2$d),
-        .q(stage$2$q),
-        .clock(stage$2$clock)
-    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
-        stage$1$clock = clock;
-        stage$2$clock = clock;
         stage$0$d = d;
-        stage$1$d = stage$0$q;
-        stage$2$d = stage$1$q;
         last = stage$0$q;
-        last = stage$1$q;
-        last = stage$2$q;
         q = last;
     end
 
@@ -40401,44 +43179,6 @@ module ulx3s$board$sm$fpu$sfu1$rro_y_d$stage$0(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$fpu$sfu1$rro_y_d$stage$0
-
-
-module ulx3s$board$sm$fpu$sfu1$rro_y_d$stage$1(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu1$rro_y_d$stage$1
-
-
-module ulx3s$board$sm$fpu$sfu1$rro_y_d$stage$2(d,q,clock);
-
-    // Module arguments
-    input wire  [31:0] d;
-    output reg  [31:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 32'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s$board$sm$fpu$sfu1$rro_y_d$stage$2
 
 
 module ulx3s$board$sm$fpu$sfu1$spec_d(clock,d,q);
@@ -40963,6 +43703,12 @@ module ulx3s$board$sm$fpu$sfu1$valid_d(clock,d,q);
     reg  stage$4$d;
     wire  stage$4$q;
     reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -40993,6 +43739,16 @@ module ulx3s$board$sm$fpu$sfu1$valid_d(clock,d,q);
         .q(stage$4$q),
         .clock(stage$4$clock)
     );
+    ulx3s$board$sm$fpu$sfu1$valid_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    ulx3s$board$sm$fpu$sfu1$valid_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -41001,16 +43757,22 @@ module ulx3s$board$sm$fpu$sfu1$valid_d(clock,d,q);
         stage$2$clock = clock;
         stage$3$clock = clock;
         stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
         stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
         last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -41110,6 +43872,44 @@ module ulx3s$board$sm$fpu$sfu1$valid_d$stage$4(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$fpu$sfu1$valid_d$stage$4
+
+
+module ulx3s$board$sm$fpu$sfu1$valid_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$valid_d$stage$5
+
+
+module ulx3s$board$sm$fpu$sfu1$valid_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$fpu$sfu1$valid_d$stage$6
 
 
 module ulx3s$board$sm$fpu$sgn(d,q,clock);

@@ -154,7 +154,7 @@ fn special_case_table() {
     for &(v, _) in &hw_ops {
         outs.extend(sim.clock(Some(v)));
     }
-    for _ in 0..5 {
+    for _ in 0..heddle_hw::sfu::SFU_LATENCY {
         outs.extend(sim.clock(None));
     }
     assert_eq!(outs.len(), hw_ops.len());

@@ -1,35 +1,43 @@
 //! The special function unit (seed C.4, C.6; docs/sfu.md): rcp, rsqrt, log2, exp2, sin and
 //! cos by quadratic interpolation from generated minimax tables (23,208 ROM bits), and the
 //! range-reduction pre-instructions rro.sincos and rro.ex2. One result per clock,
-//! latency 5 clocks: an operation presented before a rising edge is on `y`/`out_valid`
-//! after the fifth rising edge from then.
+//! latency [`SFU_LATENCY`] = 7 clocks: an operation presented before a rising edge is on
+//! `y`/`out_valid` after the seventh rising edge from then.
 //!
 //! Pipeline (each stage ends in a register):
 //! 1. [`SfuPrep`] decode, unpack, range handling, special cases; [`SfuIndex`] the operand
-//!    split into the table index (Xu) and Xl; [`SfuRroA`] the RRO's 24x64 product.
+//!    split into the table index (Xu) and Xl.
 //! 2. [`SfuRom`] the coefficient ROMs (block RAM, registered read); [`SfuSquare`] the
-//!    truncated squarer; [`SfuRroB`] the RRO word.
+//!    truncated squarer.
 //! 3. [`SfuMul`] |C1| Xl and |C2| Xl^2.
 //! 4. [`SfuSum`] carry-save sum of the three terms and the bias, one carry-propagate adder.
-//! 5. [`SfuPost`] normalization, rounding, exponent, packing, special results; the RRO word
-//!    for the rro operations.
+//! 5. [`SfuPost`]'s "magnitude": the clamp, log2's integer part, sign and magnitude.
+//! 6. [`SfuPost`]'s "normalize": the leading-zero count, the shift and the exponent.
+//! 7. [`SfuPost`]'s "pack": rounding, packing, special results; the RRO word for the rro
+//!    operations. (Until stop 53 stages 5 to 7 were one: 32.5 MHz routed.)
+//!
+//! Beside stages 1 to 6 the range reduction runs in its own pipeline ([`SfuRroReduce`]:
+//! window, the 24x64 product in four stages, pack), whose word stage 7 selects for the rro
+//! operations (until stop 53 in stages 1 and 2, bounding the unit at 42.5 MHz).
 //!
 //! Ports:
 //! - `clock`      in   1  rising-edge clock
 //! - `in_valid`   in   1  an operation is presented
 //! - `op`         in   3  0 rcp, 1 rsq, 2 lg2, 3 ex2, 4 sin, 5 cos, 6 rro.sincos, 7 rro.ex2
 //! - `x`          in  32  operand (ex2: an rro.ex2 word; sin, cos: an rro.sincos word)
-//! - `out_valid`  out  1  `in_valid`, 5 clocks later
+//! - `out_valid`  out  1  `in_valid`, `SFU_LATENCY` clocks later
 //! - `y`          out 32  result
 
 pub mod attr;
 pub mod index;
 pub mod mul;
 pub mod post;
+pub mod post_mag;
 pub mod post_norm;
 pub mod prep;
 pub mod rom;
 pub mod round_pack;
+pub mod round_stage;
 pub mod rro;
 pub mod square;
 pub mod sum;
@@ -44,17 +52,21 @@ pub fn sext(v: u64, bits: u32) -> i64 {
 use crate::prim::delay::Delay;
 use crate::sfu::index::SfuIndex;
 use crate::sfu::mul::SfuMul;
-use crate::sfu::post::SfuPost;
+use crate::sfu::post::{SfuPost, POST_LATENCY};
 use crate::sfu::prep::SfuPrep;
 use crate::sfu::rom::SfuRom;
-use crate::sfu::rro::a::SfuRroA;
-use crate::sfu::rro::b::SfuRroB;
+use crate::sfu::rro::reduce::{SfuRroReduce, RRO_REDUCE_LATENCY};
 use crate::sfu::square::SfuSquare;
 use crate::sfu::sum::SfuSum;
 use rust_hdl::prelude::*;
 
-/// Pipeline latency in clocks.
-pub const SFU_LATENCY: usize = 5;
+/// Pipeline latency in clocks: stages 1 to 4, the output stages' registers, the output
+/// register.
+pub const SFU_LATENCY: usize = 4 + POST_LATENCY + 1;
+/// Clocks the range reduction's word waits to be selected in the last stage, beside the
+/// function path's.
+const RRO_WAIT: usize = SFU_LATENCY - 1 - RRO_REDUCE_LATENCY;
+const _: () = assert!(RRO_WAIT >= 1);
 
 #[derive(LogicBlock, Default)]
 pub struct Sfu {
@@ -66,10 +78,9 @@ pub struct Sfu {
     pub y: Signal<Out, Bits<32>>,
     prep: SfuPrep,
     index: SfuIndex,
-    rro_a: SfuRroA,
     rom: SfuRom,
     square: SfuSquare,
-    rro_b: SfuRroB,
+    rro: SfuRroReduce,
     mul: SfuMul,
     sum: SfuSum,
     post: SfuPost,
@@ -80,10 +91,6 @@ pub struct Sfu {
     r1_tf: DFF<Bits<3>>,
     r1_addr: DFF<Bits<8>>,
     r1_xl: DFF<Bits<24>>,
-    r1_direct: DFF<Bit>,
-    r1_dy: DFF<Bits<32>>,
-    r1_rneg: DFF<Bit>,
-    r1_pr: DFF<Bits<31>>,
     r2_xl: DFF<Bits<24>>,
     r2_sq: DFF<Bits<18>>,
     r3_c0: DFF<Bits<27>>,
@@ -93,7 +100,8 @@ pub struct Sfu {
     o_y: DFF<Bits<32>>,
     // Side-band, from the stage that makes it to the stage that uses it.
     valid_d: Delay<Bit, SFU_LATENCY>,
-    rro_d: Delay<Bit, 4>,
+    rro_d: Delay<Bit, { SFU_LATENCY - 1 }>,
+    rro_y_d: Delay<Bits<32>, RRO_WAIT>,
     tf_d: Delay<Bits<3>, 2>,
     region_d: Delay<Bits<4>, 3>,
     spec_d: Delay<Bit, 4>,
@@ -102,7 +110,6 @@ pub struct Sfu {
     eadj_d: Delay<Bits<10>, 4>,
     lg2_d: Delay<Bit, 4>,
     lgi_d: Delay<Bits<8>, 4>,
-    rro_y_d: Delay<Bits<32>, 3>,
 }
 
 impl Logic for Sfu {
@@ -111,10 +118,6 @@ impl Logic for Sfu {
         self.r1_tf.clock.next = self.clock.val();
         self.r1_addr.clock.next = self.clock.val();
         self.r1_xl.clock.next = self.clock.val();
-        self.r1_direct.clock.next = self.clock.val();
-        self.r1_dy.clock.next = self.clock.val();
-        self.r1_rneg.clock.next = self.clock.val();
-        self.r1_pr.clock.next = self.clock.val();
         self.r2_xl.clock.next = self.clock.val();
         self.r2_sq.clock.next = self.clock.val();
         self.r3_c0.clock.next = self.clock.val();
@@ -123,6 +126,7 @@ impl Logic for Sfu {
         self.r4_acc.clock.next = self.clock.val();
         self.o_y.clock.next = self.clock.val();
         self.rom.clock.next = self.clock.val();
+        self.post.clock.next = self.clock.val();
         self.valid_d.clock.next = self.clock.val();
         self.rro_d.clock.next = self.clock.val();
         self.tf_d.clock.next = self.clock.val();
@@ -133,6 +137,7 @@ impl Logic for Sfu {
         self.eadj_d.clock.next = self.clock.val();
         self.lg2_d.clock.next = self.clock.val();
         self.lgi_d.clock.next = self.clock.val();
+        self.rro.clock.next = self.clock.val();
         self.rro_y_d.clock.next = self.clock.val();
         // Stage 1.
         self.op_rro.next = self.op.val().get_bit(2) & self.op.val().get_bit(1);
@@ -141,8 +146,8 @@ impl Logic for Sfu {
         self.prep.x.next = self.x.val();
         self.index.tf.next = self.prep.tf.val();
         self.index.u.next = self.prep.u.val();
-        self.rro_a.x.next = self.x.val();
-        self.rro_a.ex2.next = self.op_ex2.val();
+        self.rro.x.next = self.x.val();
+        self.rro.ex2.next = self.op_ex2.val();
         self.valid_d.d.next = self.in_valid.val();
         self.rro_d.d.next = self.op_rro.val();
         self.region_d.d.next = self.index.region.val();
@@ -154,23 +159,14 @@ impl Logic for Sfu {
         self.lgi_d.d.next = self.prep.lgi.val();
         self.r1_tf.d.next = self.prep.tf.val();
         self.r1_xl.d.next = self.index.xl.val();
-        self.r1_direct.d.next = self.rro_a.direct.val();
-        self.r1_dy.d.next = self.rro_a.dy.val();
-        self.r1_rneg.d.next = self.rro_a.neg.val();
-        self.r1_pr.d.next = self.rro_a.pr.val();
         self.r1_addr.d.next = self.index.addr.val();
         // Stage 2: the ROM reads the registered index into its own output register.
         self.rom.tf.next = self.r1_tf.q.val();
         self.rom.addr.next = self.r1_addr.q.val();
         self.square.xl.next = self.r1_xl.q.val();
-        self.rro_b.direct.next = self.r1_direct.q.val();
-        self.rro_b.dy.next = self.r1_dy.q.val();
-        self.rro_b.neg.next = self.r1_rneg.q.val();
-        self.rro_b.pr.next = self.r1_pr.q.val();
         self.tf_d.d.next = self.r1_tf.q.val();
         self.r2_xl.d.next = self.r1_xl.q.val();
         self.r2_sq.d.next = self.square.sq.val();
-        self.rro_y_d.d.next = self.rro_b.y.val();
         // Stage 3.
         self.mul.c1.next = self.rom.c1.val();
         self.mul.xl.next = self.r2_xl.q.val();
@@ -186,7 +182,8 @@ impl Logic for Sfu {
         self.sum.p1.next = self.r3_p1.q.val();
         self.sum.p2.next = self.r3_p2.q.val();
         self.r4_acc.d.next = self.sum.acc.val();
-        // Stage 5.
+        // Stages 5 (magnitude), 6 (normalize) and 7 (pack).
+        self.rro_y_d.d.next = self.rro.y.val();
         self.post.acc.next = self.r4_acc.q.val();
         self.post.lg2.next = self.lg2_d.q.val();
         self.post.lgi.next = self.lgi_d.q.val();

@@ -1,16 +1,12 @@
-//! SFU stage 5a ([`crate::sfu::post`]): the interpolator's sum to a normalized value.
-//! Negative sums are clamped to zero; log2 adds the integer part (`lgi`) in fixed point
-//! (sign and magnitude follow); a leading-zero count and a left shift give the 24-bit
-//! significand with its round and sticky bits, and the exponent is adjusted (`eadj`).
-//! Combinational, hand-written Verilog with a native Rust model;
+//! SFU stage 6, "normalize" ([`crate::sfu::post`]): a leading-zero count and a left shift
+//! give the magnitude's 24-bit significand with its round and sticky bits, and the exponent
+//! is adjusted (`eadj`). Combinational, hand-written Verilog with a native Rust model;
 //! [`crate::sfu::round_pack`] finishes the result.
 //!
 //! Ports:
-//! - `acc`     in  34  the interpolator's sum (2^-30 lsb, two's complement)
-//! - `lg2`     in   1  log2: add `lgi`
-//! - `lgi`     in   8  integer part (two's complement)
+//! - `msgn`    in   1  sign of the result
+//! - `mag`     in  40  its magnitude (2^-30 lsb; [`crate::sfu::post_mag`])
 //! - `eadj`    in  10  exponent adjustment (two's complement)
-//! - `neg`     in   1  sign of the result (not log2)
 //! - `sgn`, `zero`, `sig`, `rb`, `st`, `e`  out  the normalized value
 //!   ([`crate::sfu::round_pack::SfuRoundPack`]'s inputs of the same names)
 use crate::sfu::round_pack::{normalized_outputs, Normalized};
@@ -19,11 +15,9 @@ use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
 pub struct SfuPostNorm {
-    pub acc: Signal<In, Bits<34>>,
-    pub lg2: Signal<In, Bit>,
-    pub lgi: Signal<In, Bits<8>>,
+    pub msgn: Signal<In, Bit>,
+    pub mag: Signal<In, Bits<40>>,
     pub eadj: Signal<In, Bits<10>>,
-    pub neg: Signal<In, Bit>,
     pub sgn: Signal<Out, Bit>,
     pub zero: Signal<Out, Bit>,
     pub sig: Signal<Out, Bits<24>>,
@@ -33,11 +27,7 @@ pub struct SfuPostNorm {
 }
 
 /// The normalized result on native integers.
-pub fn post_norm(acc: u64, lg2: bool, lgi: u64, eadj: u64, neg: bool) -> Normalized {
-    let a = sext(acc, 34).max(0);
-    let v = if lg2 { (sext(lgi, 8) << 30) + a } else { a };
-    let sgn = if lg2 { v < 0 } else { neg };
-    let mag = v.unsigned_abs();
+pub fn post_norm(sgn: bool, mag: u64, eadj: u64) -> Normalized {
     // Within 40 bits; a zero magnitude counts 40 and shifts everything out.
     let lz = if mag == 0 { 40 } else { mag.leading_zeros() - 24 };
     let norm = if mag == 0 { 0 } else { mag << lz };
@@ -53,13 +43,7 @@ pub fn post_norm(acc: u64, lg2: bool, lgi: u64, eadj: u64, neg: bool) -> Normali
 
 impl Logic for SfuPostNorm {
     fn update(&mut self) {
-        let n = post_norm(
-            self.acc.val().to_u64(),
-            self.lg2.val(),
-            self.lgi.val().to_u64(),
-            self.eadj.val().to_u64(),
-            self.neg.val(),
-        );
+        let n = post_norm(self.msgn.val(), self.mag.val().to_u64(), self.eadj.val().to_u64());
         normalized_outputs!(drive self, n);
     }
     fn connect(&mut self) {
@@ -68,11 +52,6 @@ impl Logic for SfuPostNorm {
     fn hdl(&self) -> Verilog {
         Verilog::Custom(
             "\
-wire [33:0] accp = acc[33] ? 34'd0 : acc;
-wire [39:0] lgv = {{2{lgi[7]}}, lgi, 30'd0};
-wire [39:0] v = lg2 ? (lgv + {6'd0, accp}) : {6'd0, accp};
-wire vneg = lg2 & v[39];
-wire [39:0] mag = vneg ? (40'd0 - v) : v;
 reg [5:0] lz;
 integer i;
 always @(*) begin
@@ -82,7 +61,7 @@ always @(*) begin
 end
 wire [39:0] nv = mag << lz;
 always @(*) begin
-   sgn = lg2 ? vneg : neg;
+   sgn = msgn;
    zero = (mag == 40'd0);
    sig = nv[39:16];
    rb = nv[15];

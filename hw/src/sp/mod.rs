@@ -100,9 +100,9 @@ pub struct SpDatapath {
     r_tag: DFF<Bits<16>>,
     // Stage 2, product: the units.
     fprod: Fp32Product,
-    fmad: Fp32MadOperands,
+    mad_ops: Fp32MadOperands,
     fcmp: Fp32Cmp,
-    cvt: Fp32CvtShift,
+    cvt_shift: Fp32CvtShift,
     alu: IntAlu,
     // Stage 2 registers: the adder's operands, the special result, the other units' result.
     m_valid: DFF<Bit>,
@@ -113,6 +113,7 @@ pub struct SpDatapath {
     m_y_sign: DFF<Bit>,
     m_y_exp: DFF<Bits<10>>,
     m_y_sig: DFF<Bits<24>>,
+    // FADD, FSUB, FMUL: round toward zero (the adder in stage 5, FMUL in stage 3)
     m_rz: DFF<Bit>,
     m_special: DFF<Bit>,
     m_special_y: DFF<Bits<32>>,
@@ -121,7 +122,6 @@ pub struct SpDatapath {
     m_other: DFF<Bits<32>>,
     m_other_p: DFF<Bit>,
     m_fmul: DFF<Bit>,
-    m_fmul_rz: DFF<Bit>,
     m_p_hi: DFF<Bits<24>>,
     m_p_lo: DFF<Bits<24>>,
     m_p_sign: DFF<Bit>,
@@ -138,7 +138,7 @@ pub struct SpDatapath {
     m_cvt_nbase: DFF<Bits<8>>,
     // Stage 3, sum.
     align: Fp32AddAlign,
-    fmul: Fp32MulRound,
+    mul_round: Fp32MulRound,
     cvt_norm: Fp32CvtNorm,
     s_valid: DFF<Bit>,
     s_tag: DFF<Bits<16>>,
@@ -258,9 +258,9 @@ impl Default for SpDatapath {
             r_p_in: Default::default(),
             r_tag: Default::default(),
             fprod: Default::default(),
-            fmad: Default::default(),
+            mad_ops: Default::default(),
             fcmp: Default::default(),
-            cvt: Default::default(),
+            cvt_shift: Default::default(),
             alu: Default::default(),
             m_valid: Default::default(),
             m_tag: Default::default(),
@@ -278,7 +278,6 @@ impl Default for SpDatapath {
             m_other: Default::default(),
             m_other_p: Default::default(),
             m_fmul: Default::default(),
-            m_fmul_rz: Default::default(),
             m_p_hi: Default::default(),
             m_p_lo: Default::default(),
             m_p_sign: Default::default(),
@@ -294,7 +293,7 @@ impl Default for SpDatapath {
             m_cvt_ns: Default::default(),
             m_cvt_nbase: Default::default(),
             align: Default::default(),
-            fmul: Default::default(),
+            mul_round: Default::default(),
             cvt_norm: Default::default(),
             s_valid: Default::default(),
             s_tag: Default::default(),
@@ -379,7 +378,7 @@ impl Logic for SpDatapath {
             self, clock, r_valid, r_op, r_rnd, r_cmp, r_kind, r_signed, r_sat, r_mod_a, r_mod_b,
             r_mod_c, r_a, r_b, r_c, r_p_in, r_tag, m_valid, m_tag, m_x_sign, m_x_exp, m_x_sig,
             m_y_sign, m_y_exp, m_y_sig, m_rz, m_special, m_special_y, m_mad, m_sat, m_other,
-            m_other_p, m_fmul, m_fmul_rz, m_p_hi, m_p_lo, m_p_sign, m_p_esum, m_p_zero, m_p_inf,
+            m_other_p, m_fmul, m_p_hi, m_p_lo, m_p_sign, m_p_esum, m_p_zero, m_p_inf,
             m_p_nan, m_cvt, m_cvt_rnd, m_cvt_done, m_cvt_early, m_cvt_nm, m_cvt_ns, m_cvt_nbase,
             s_valid, s_tag, s_sum, s_sign, s_both_neg, s_exp, s_rz, s_special, s_special_y, s_mad,
             s_sat, s_other, s_other_p, n_valid, n_tag, n_sign, n_both_neg, n_zero, n_exp, n_frac,
@@ -446,21 +445,21 @@ impl Logic for SpDatapath {
         }
         self.fprod.a.next = self.fa.val();
         self.fprod.b.next = self.mad_b.val();
-        self.fmad.hi.next = self.fprod.hi.val();
-        self.fmad.lo23.next = self.fprod.lo.val().get_bit(23);
-        self.fmad.p_sign.next = self.fprod.sign.val();
-        self.fmad.esum.next = self.fprod.esum.val();
-        self.fmad.p_zero.next = self.fprod.zero.val();
-        self.fmad.p_inf.next = self.fprod.inf.val();
-        self.fmad.p_nan.next = self.fprod.nan.val();
-        self.fmad.c.next = self.mad_c.val();
+        self.mad_ops.hi.next = self.fprod.hi.val();
+        self.mad_ops.lo23.next = self.fprod.lo.val().get_bit(23);
+        self.mad_ops.p_sign.next = self.fprod.sign.val();
+        self.mad_ops.esum.next = self.fprod.esum.val();
+        self.mad_ops.p_zero.next = self.fprod.zero.val();
+        self.mad_ops.p_inf.next = self.fprod.inf.val();
+        self.mad_ops.p_nan.next = self.fprod.nan.val();
+        self.mad_ops.c.next = self.mad_c.val();
         self.fcmp.a.next = self.fa.val();
         self.fcmp.b.next = self.fb.val();
         self.fcmp.cmp.next = self.r_cmp.q.val();
         self.fcmp.max.next = self.r_op.q.val() == self.k_fmax.val();
-        self.cvt.a.next = self.r_a.q.val();
-        self.cvt.kind.next = self.r_kind.q.val();
-        self.cvt.rnd.next = self.r_rnd.q.val();
+        self.cvt_shift.a.next = self.r_a.q.val();
+        self.cvt_shift.kind.next = self.r_kind.q.val();
+        self.cvt_shift.rnd.next = self.r_rnd.q.val();
         self.is_int.next = !self.r_op.q.val().get_bit(5);
         self.int_op.next = self.r_op.q.val().get_bits::<5>(0);
         self.alu.a.next = self.r_a.q.val();
@@ -504,15 +503,15 @@ impl Logic for SpDatapath {
         // Stage 2 registers.
         self.m_valid.d.next = self.r_valid.q.val();
         self.m_tag.d.next = self.r_tag.q.val();
-        self.m_x_sign.d.next = self.fmad.x_sign.val();
-        self.m_x_exp.d.next = self.fmad.x_exp.val();
-        self.m_x_sig.d.next = self.fmad.x_sig.val();
-        self.m_y_sign.d.next = self.fmad.y_sign.val();
-        self.m_y_exp.d.next = self.fmad.y_exp.val();
-        self.m_y_sig.d.next = self.fmad.y_sig.val();
+        self.m_x_sign.d.next = self.mad_ops.x_sign.val();
+        self.m_x_exp.d.next = self.mad_ops.x_exp.val();
+        self.m_x_sig.d.next = self.mad_ops.x_sig.val();
+        self.m_y_sign.d.next = self.mad_ops.y_sign.val();
+        self.m_y_exp.d.next = self.mad_ops.y_exp.val();
+        self.m_y_sig.d.next = self.mad_ops.y_sig.val();
         self.m_rz.d.next = (!self.is_mad.val()) & (self.r_rnd.q.val() == self.k_rz.val());
-        self.m_special.d.next = self.fmad.special.val();
-        self.m_special_y.d.next = self.fmad.special_y.val();
+        self.m_special.d.next = self.mad_ops.special.val();
+        self.m_special_y.d.next = self.mad_ops.special_y.val();
         self.m_mad.d.next = (self.r_op.q.val() == self.k_fadd.val())
             | (self.r_op.q.val() == self.k_fsub.val())
             | self.is_mad.val();
@@ -520,7 +519,6 @@ impl Logic for SpDatapath {
         self.m_other.d.next = self.other.val();
         self.m_other_p.d.next = self.other_p.val();
         self.m_fmul.d.next = self.r_op.q.val() == self.k_fmul.val();
-        self.m_fmul_rz.d.next = self.r_rnd.q.val() == self.k_rz.val();
         self.m_p_hi.d.next = self.fprod.hi.val();
         self.m_p_lo.d.next = self.fprod.lo.val();
         self.m_p_sign.d.next = self.fprod.sign.val();
@@ -530,11 +528,11 @@ impl Logic for SpDatapath {
         self.m_p_nan.d.next = self.fprod.nan.val();
         self.m_cvt.d.next = self.r_op.q.val() == self.k_cvt.val();
         self.m_cvt_rnd.d.next = self.r_rnd.q.val();
-        self.m_cvt_done.d.next = self.cvt.done.val();
-        self.m_cvt_early.d.next = self.cvt.early.val();
-        self.m_cvt_nm.d.next = self.cvt.nm.val();
-        self.m_cvt_ns.d.next = self.cvt.ns.val();
-        self.m_cvt_nbase.d.next = self.cvt.nbase.val();
+        self.m_cvt_done.d.next = self.cvt_shift.done.val();
+        self.m_cvt_early.d.next = self.cvt_shift.early.val();
+        self.m_cvt_nm.d.next = self.cvt_shift.nm.val();
+        self.m_cvt_ns.d.next = self.cvt_shift.ns.val();
+        self.m_cvt_nbase.d.next = self.cvt_shift.nbase.val();
 
         // Stage 3: the MAD adder's align and add.
         self.align.x_sign.next = self.m_x_sign.q.val();
@@ -560,17 +558,17 @@ impl Logic for SpDatapath {
         self.cvt_norm.nm.next = self.m_cvt_nm.q.val();
         self.cvt_norm.ns.next = self.m_cvt_ns.q.val();
         self.cvt_norm.nbase.next = self.m_cvt_nbase.q.val();
-        self.fmul.hi.next = self.m_p_hi.q.val();
-        self.fmul.lo.next = self.m_p_lo.q.val();
-        self.fmul.sign.next = self.m_p_sign.q.val();
-        self.fmul.esum.next = self.m_p_esum.q.val();
-        self.fmul.zero.next = self.m_p_zero.q.val();
-        self.fmul.inf.next = self.m_p_inf.q.val();
-        self.fmul.nan.next = self.m_p_nan.q.val();
-        self.fmul.rz.next = self.m_fmul_rz.q.val();
+        self.mul_round.hi.next = self.m_p_hi.q.val();
+        self.mul_round.lo.next = self.m_p_lo.q.val();
+        self.mul_round.sign.next = self.m_p_sign.q.val();
+        self.mul_round.esum.next = self.m_p_esum.q.val();
+        self.mul_round.zero.next = self.m_p_zero.q.val();
+        self.mul_round.inf.next = self.m_p_inf.q.val();
+        self.mul_round.nan.next = self.m_p_nan.q.val();
+        self.mul_round.rz.next = self.m_rz.q.val();
         self.s_other.d.next = self.m_other.q.val();
         if self.m_fmul.q.val() {
-            self.s_other.d.next = self.fmul.y.val();
+            self.s_other.d.next = self.mul_round.y.val();
         }
         if self.m_cvt.q.val() {
             self.s_other.d.next = self.cvt_norm.y.val();

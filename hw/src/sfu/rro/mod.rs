@@ -23,27 +23,22 @@
 //! 6. pack: [`SfuRroB`](crate::sfu::rro::b::SfuRroB), rounding and packing.
 //!
 //! The direct results, the sign and the valid bit travel beside the product in delay lines.
-//! The SFU ([`crate::sfu::Sfu`]) does the same reduction in two of its clocks:
-//! [`SfuRroA`](crate::sfu::rro::a::SfuRroA) (the window stage with the product inside) and
-//! [`SfuRroB`](crate::sfu::rro::b::SfuRroB).
+//! Stages 1 to 6 without the output register are [`SfuRroReduce`](reduce::SfuRroReduce), which
+//! the SFU ([`crate::sfu::Sfu`]) runs beside its function path (until stop 53 the SFU did the
+//! reduction in two clocks, the window and the 24x64 product in one: 42.5 MHz at most).
 
-pub mod a;
 pub mod b;
+pub mod reduce;
 pub mod mul;
 pub mod products;
 pub mod sum;
 pub mod window;
 use crate::prim::delay::Delay;
-use crate::sfu::rro::b::SfuRroB;
-use crate::sfu::rro::mul::{SfuRroMul, RRO_MUL_LATENCY};
-use crate::sfu::rro::window::SfuRroWindow;
+use crate::sfu::rro::reduce::{SfuRroReduce, RRO_REDUCE_LATENCY};
 use rust_hdl::prelude::*;
 
-/// Clocks from the window stage's results to the pack stage: the window's register and the
-/// product's stages.
-const SIDE_DELAY: usize = 1 + RRO_MUL_LATENCY;
 /// Latency of [`SfuRro`] in clocks: window, the product's stages, pack.
-pub const RRO_LATENCY: usize = SIDE_DELAY + 1;
+pub const RRO_LATENCY: usize = RRO_REDUCE_LATENCY + 1;
 
 /// The exported RRO block.
 ///
@@ -62,14 +57,7 @@ pub struct SfuRro {
     pub x: Signal<In, Bits<32>>,
     pub out_valid: Signal<Out, Bit>,
     pub y: Signal<Out, Bits<32>>,
-    window: SfuRroWindow,
-    window_sig: DFF<Bits<24>>,
-    window_wnd: DFF<Bits<64>>,
-    mul: SfuRroMul,
-    side_direct: Delay<Bit, SIDE_DELAY>,
-    side_dy: Delay<Bits<32>, SIDE_DELAY>,
-    side_neg: Delay<Bit, SIDE_DELAY>,
-    pack: SfuRroB,
+    rro: SfuRroReduce,
     pack_y: DFF<Bits<32>>,
     valid_d: Delay<Bit, RRO_LATENCY>,
 }
@@ -77,31 +65,12 @@ pub struct SfuRro {
 impl Logic for SfuRro {
     #[hdl_gen]
     fn update(&mut self) {
-        self.window_sig.clock.next = self.clock.val();
-        self.window_wnd.clock.next = self.clock.val();
-        self.mul.clock.next = self.clock.val();
-        self.side_direct.clock.next = self.clock.val();
-        self.side_dy.clock.next = self.clock.val();
-        self.side_neg.clock.next = self.clock.val();
+        self.rro.clock.next = self.clock.val();
         self.pack_y.clock.next = self.clock.val();
         self.valid_d.clock.next = self.clock.val();
-        // window
-        self.window.x.next = self.x.val();
-        self.window.ex2.next = self.ex2.val();
-        self.window_sig.d.next = self.window.sig.val();
-        self.window_wnd.d.next = self.window.wnd.val();
-        self.side_direct.d.next = self.window.direct.val();
-        self.side_dy.d.next = self.window.dy.val();
-        self.side_neg.d.next = self.window.neg.val();
-        // products, pairs, sum
-        self.mul.sig.next = self.window_sig.q.val();
-        self.mul.wnd.next = self.window_wnd.q.val();
-        // pack
-        self.pack.direct.next = self.side_direct.q.val();
-        self.pack.dy.next = self.side_dy.q.val();
-        self.pack.neg.next = self.side_neg.q.val();
-        self.pack.pr.next = self.mul.pr.val();
-        self.pack_y.d.next = self.pack.y.val();
+        self.rro.x.next = self.x.val();
+        self.rro.ex2.next = self.ex2.val();
+        self.pack_y.d.next = self.rro.y.val();
         self.valid_d.d.next = self.in_valid.val();
         self.out_valid.next = self.valid_d.q.val();
         self.y.next = self.pack_y.q.val();

@@ -2,8 +2,7 @@
 //! window of 2/pi for the operand's exponent (a ROM over the exponent), and the complete
 //! rro.ex2 conversion and special results. Combinational, hand-written Verilog with a
 //! native Rust model. The 24x64 product of the significand and the window is left to
-//! [`crate::sfu::rro::mul::SfuRroMul`]; [`crate::sfu::rro::a::SfuRroA`] (the SFU's
-//! one-clock stage A) is this block's Verilog with the product inside.
+//! [`crate::sfu::rro::mul::SfuRroMul`].
 //!
 //! Ports:
 //! - `x`       in  32  operand
