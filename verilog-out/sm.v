@@ -59109,11 +59109,15 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  [1:0] unpack$ity;
     reg  [2:0] unpack$rnd;
     reg  unpack$ftz;
-    wire  [52:0] unpack$ma;
-    wire  [52:0] unpack$mb;
+    wire  [52:0] unpack$xm;
+    wire  [52:0] unpack$ym;
+    wire  [5:0] unpack$xlz;
+    wire  [5:0] unpack$ylz;
+    wire  [13:0] unpack$xe;
+    wire  [13:0] unpack$ye;
+    wire  [13:0] unpack$ze;
+    wire  unpack$pzero;
     wire  [52:0] unpack$mc;
-    wire  [7:0] unpack$shr;
-    wire  [13:0] unpack$ew;
     wire  unpack$sub;
     wire  unpack$sp;
     wire  unpack$zsign;
@@ -59122,6 +59126,18 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     wire  [63:0] unpack$spec_y;
     wire  unpack$spec_nv;
     wire  unpack$f2i;
+    reg  [52:0] scale$xm;
+    reg  [52:0] scale$ym;
+    reg  [5:0] scale$xlz;
+    reg  [5:0] scale$ylz;
+    reg  [13:0] scale$xe;
+    reg  [13:0] scale$ye;
+    reg  [13:0] scale$ze;
+    reg  scale$pzero;
+    wire  [52:0] scale$ma;
+    wire  [52:0] scale$mb;
+    wire  [7:0] scale$shr;
+    wire  [13:0] scale$ew;
     reg  [52:0] mul$ma;
     reg  [52:0] mul$mb;
     wire  [63:0] mul$ps_lo;
@@ -59156,22 +59172,41 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  [63:0] cpa$c1;
     reg  [33:0] cpa$c2;
     reg  cpa$cin;
-    wire  [63:0] cpa$m0;
-    wire  [63:0] cpa$m1;
-    wire  [32:0] cpa$m2;
-    wire  cpa$neg;
+    wire  [63:0] cpa$t0;
+    wire  [63:0] cpa$t1;
+    wire  [33:0] cpa$t2;
+    reg  [63:0] recomp$t0;
+    reg  [63:0] recomp$t1;
+    reg  [33:0] recomp$t2;
+    wire  [63:0] recomp$m0;
+    wire  [63:0] recomp$m1;
+    wire  [32:0] recomp$m2;
+    wire  recomp$neg;
     reg  [63:0] lzc$m0;
     reg  [63:0] lzc$m1;
     reg  [32:0] lzc$m2;
     wire  [7:0] lzc$lz;
-    reg  [63:0] round$m0;
-    reg  [63:0] round$m1;
-    reg  [32:0] round$m2;
-    reg  [7:0] round$lz;
-    reg  [13:0] round$ew;
+    reg  [63:0] norm$m0;
+    reg  [63:0] norm$m1;
+    reg  [32:0] norm$m2;
+    reg  [7:0] norm$lz;
+    reg  [13:0] norm$ew;
+    reg  norm$sticky;
+    reg  norm$fmt;
+    wire  [52:0] norm$q;
+    wire  norm$g;
+    wire  norm$st;
+    wire  [13:0] norm$eb1;
+    wire  norm$tiny;
+    wire  norm$ezero;
+    reg  [52:0] round$q;
+    reg  round$g;
+    reg  round$st;
+    reg  [13:0] round$eb1;
+    reg  round$tiny;
+    reg  round$ezero;
     reg  round$sp;
     reg  round$neg;
-    reg  round$sticky;
     reg  round$zsign;
     reg  round$fmt;
     reg  [2:0] round$rnd;
@@ -59182,49 +59217,189 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  round$spec_nx;
     wire  [63:0] round$y;
     wire  [3:0] round$flags;
-    reg  [63:0] f2i$a;
-    reg  f2i$fmt;
-    reg  [1:0] f2i$ity;
-    reg  [2:0] f2i$rnd;
-    wire  [63:0] f2i$y;
-    wire  f2i$nv;
-    wire  f2i$nx;
-    reg  [63:0] r1_s0$d;
-    wire  [63:0] r1_s0$q;
-    reg  r1_s0$clock;
-    reg  [63:0] r1_s1$d;
-    wire  [63:0] r1_s1$q;
-    reg  r1_s1$clock;
-    reg  [33:0] r1_s2$d;
-    wire  [33:0] r1_s2$q;
-    reg  r1_s2$clock;
-    reg  [63:0] r1_c0$d;
-    wire  [63:0] r1_c0$q;
-    reg  r1_c0$clock;
-    reg  [63:0] r1_c1$d;
-    wire  [63:0] r1_c1$q;
-    reg  r1_c1$clock;
-    reg  [33:0] r1_c2$d;
-    wire  [33:0] r1_c2$q;
-    reg  r1_c2$clock;
-    reg  r1_cin$d;
-    wire  r1_cin$q;
-    reg  r1_cin$clock;
-    reg  [63:0] r2_m0$d;
-    wire  [63:0] r2_m0$q;
-    reg  r2_m0$clock;
-    reg  [63:0] r2_m1$d;
-    wire  [63:0] r2_m1$q;
-    reg  r2_m1$clock;
-    reg  [32:0] r2_m2$d;
-    wire  [32:0] r2_m2$q;
-    reg  r2_m2$clock;
-    reg  [7:0] r2_lz$d;
-    wire  [7:0] r2_lz$q;
-    reg  r2_lz$clock;
-    reg  r2_neg$d;
-    wire  r2_neg$q;
-    reg  r2_neg$clock;
+    reg  [63:0] f2i_shift$a;
+    reg  f2i_shift$fmt;
+    wire  f2i_shift$s;
+    wire  [63:0] f2i_shift$ip;
+    wire  f2i_shift$g;
+    wire  f2i_shift$st;
+    wire  f2i_shift$huge;
+    wire  f2i_shift$nan;
+    wire  f2i_shift$inf;
+    reg  f2i_round$s;
+    reg  [63:0] f2i_round$ip;
+    reg  f2i_round$g;
+    reg  f2i_round$st;
+    reg  f2i_round$huge;
+    reg  f2i_round$nan;
+    reg  f2i_round$inf;
+    reg  [1:0] f2i_round$ity;
+    reg  [2:0] f2i_round$rnd;
+    wire  [63:0] f2i_round$y;
+    wire  f2i_round$nv;
+    wire  f2i_round$nx;
+    reg  [52:0] r1_xm$d;
+    wire  [52:0] r1_xm$q;
+    reg  r1_xm$clock;
+    reg  [52:0] r1_ym$d;
+    wire  [52:0] r1_ym$q;
+    reg  r1_ym$clock;
+    reg  [5:0] r1_xlz$d;
+    wire  [5:0] r1_xlz$q;
+    reg  r1_xlz$clock;
+    reg  [5:0] r1_ylz$d;
+    wire  [5:0] r1_ylz$q;
+    reg  r1_ylz$clock;
+    reg  [13:0] r1_xe$d;
+    wire  [13:0] r1_xe$q;
+    reg  r1_xe$clock;
+    reg  [13:0] r1_ye$d;
+    wire  [13:0] r1_ye$q;
+    reg  r1_ye$clock;
+    reg  [13:0] r1_ze$d;
+    wire  [13:0] r1_ze$q;
+    reg  r1_ze$clock;
+    reg  r1_pzero$d;
+    wire  r1_pzero$q;
+    reg  r1_pzero$clock;
+    reg  [52:0] r1_mc$d;
+    wire  [52:0] r1_mc$q;
+    reg  r1_mc$clock;
+    reg  r1_sub$d;
+    wire  r1_sub$q;
+    reg  r1_sub$clock;
+    reg  r1_spec$d;
+    wire  r1_spec$q;
+    reg  r1_spec$clock;
+    reg  [63:0] r1_spec_y$d;
+    wire  [63:0] r1_spec_y$q;
+    reg  r1_spec_y$clock;
+    reg  r1_spec_nv$d;
+    wire  r1_spec_nv$q;
+    reg  r1_spec_nv$clock;
+    reg  r1_f2i$d;
+    wire  r1_f2i$q;
+    reg  r1_f2i$clock;
+    reg  r1_fx_s$d;
+    wire  r1_fx_s$q;
+    reg  r1_fx_s$clock;
+    reg  [63:0] r1_fx_ip$d;
+    wire  [63:0] r1_fx_ip$q;
+    reg  r1_fx_ip$clock;
+    reg  r1_fx_g$d;
+    wire  r1_fx_g$q;
+    reg  r1_fx_g$clock;
+    reg  r1_fx_st$d;
+    wire  r1_fx_st$q;
+    reg  r1_fx_st$clock;
+    reg  r1_fx_huge$d;
+    wire  r1_fx_huge$q;
+    reg  r1_fx_huge$clock;
+    reg  r1_fx_nan$d;
+    wire  r1_fx_nan$q;
+    reg  r1_fx_nan$clock;
+    reg  r1_fx_inf$d;
+    wire  r1_fx_inf$q;
+    reg  r1_fx_inf$clock;
+    reg  [1:0] r1_ity$d;
+    wire  [1:0] r1_ity$q;
+    reg  r1_ity$clock;
+    reg  [2:0] r1_rnd$d;
+    wire  [2:0] r1_rnd$q;
+    reg  r1_rnd$clock;
+    reg  [52:0] r2_ma$d;
+    wire  [52:0] r2_ma$q;
+    reg  r2_ma$clock;
+    reg  [52:0] r2_mb$d;
+    wire  [52:0] r2_mb$q;
+    reg  r2_mb$clock;
+    reg  [52:0] r2_mc$d;
+    wire  [52:0] r2_mc$q;
+    reg  r2_mc$clock;
+    reg  [7:0] r2_shr$d;
+    wire  [7:0] r2_shr$q;
+    reg  r2_shr$clock;
+    reg  r2_sub$d;
+    wire  r2_sub$q;
+    reg  r2_sub$clock;
+    reg  [63:0] r3_s0$d;
+    wire  [63:0] r3_s0$q;
+    reg  r3_s0$clock;
+    reg  [63:0] r3_s1$d;
+    wire  [63:0] r3_s1$q;
+    reg  r3_s1$clock;
+    reg  [33:0] r3_s2$d;
+    wire  [33:0] r3_s2$q;
+    reg  r3_s2$clock;
+    reg  [63:0] r3_c0$d;
+    wire  [63:0] r3_c0$q;
+    reg  r3_c0$clock;
+    reg  [63:0] r3_c1$d;
+    wire  [63:0] r3_c1$q;
+    reg  r3_c1$clock;
+    reg  [33:0] r3_c2$d;
+    wire  [33:0] r3_c2$q;
+    reg  r3_c2$clock;
+    reg  r3_cin$d;
+    wire  r3_cin$q;
+    reg  r3_cin$clock;
+    reg  [63:0] r4_t0$d;
+    wire  [63:0] r4_t0$q;
+    reg  r4_t0$clock;
+    reg  [63:0] r4_t1$d;
+    wire  [63:0] r4_t1$q;
+    reg  r4_t1$clock;
+    reg  [33:0] r4_t2$d;
+    wire  [33:0] r4_t2$q;
+    reg  r4_t2$clock;
+    reg  [63:0] r5_m0$d;
+    wire  [63:0] r5_m0$q;
+    reg  r5_m0$clock;
+    reg  [63:0] r5_m1$d;
+    wire  [63:0] r5_m1$q;
+    reg  r5_m1$clock;
+    reg  [32:0] r5_m2$d;
+    wire  [32:0] r5_m2$q;
+    reg  r5_m2$clock;
+    reg  r5_neg$d;
+    wire  r5_neg$q;
+    reg  r5_neg$clock;
+    reg  [63:0] r6_m0$d;
+    wire  [63:0] r6_m0$q;
+    reg  r6_m0$clock;
+    reg  [63:0] r6_m1$d;
+    wire  [63:0] r6_m1$q;
+    reg  r6_m1$clock;
+    reg  [32:0] r6_m2$d;
+    wire  [32:0] r6_m2$q;
+    reg  r6_m2$clock;
+    reg  [7:0] r6_lz$d;
+    wire  [7:0] r6_lz$q;
+    reg  r6_lz$clock;
+    reg  r6_neg$d;
+    wire  r6_neg$q;
+    reg  r6_neg$clock;
+    reg  [52:0] r7_q$d;
+    wire  [52:0] r7_q$q;
+    reg  r7_q$clock;
+    reg  r7_g$d;
+    wire  r7_g$q;
+    reg  r7_g$clock;
+    reg  r7_st$d;
+    wire  r7_st$q;
+    reg  r7_st$clock;
+    reg  [13:0] r7_eb1$d;
+    wire  [13:0] r7_eb1$q;
+    reg  r7_eb1$clock;
+    reg  r7_tiny$d;
+    wire  r7_tiny$q;
+    reg  r7_tiny$clock;
+    reg  r7_ezero$d;
+    wire  r7_ezero$q;
+    reg  r7_ezero$clock;
+    reg  r7_neg$d;
+    wire  r7_neg$q;
+    reg  r7_neg$clock;
     reg  [63:0] o_y$d;
     wire  [63:0] o_y$q;
     reg  o_y$clock;
@@ -59240,6 +59415,9 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  ew_d$clock;
     reg  [13:0] ew_d$d;
     wire  [13:0] ew_d$q;
+    reg  nfmt_d$clock;
+    reg  nfmt_d$d;
+    wire  nfmt_d$q;
     reg  sp_d$clock;
     reg  sp_d$d;
     wire  sp_d$q;
@@ -59278,11 +59456,15 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .ity(unpack$ity),
         .rnd(unpack$rnd),
         .ftz(unpack$ftz),
-        .ma(unpack$ma),
-        .mb(unpack$mb),
+        .xm(unpack$xm),
+        .ym(unpack$ym),
+        .xlz(unpack$xlz),
+        .ylz(unpack$ylz),
+        .xe(unpack$xe),
+        .ye(unpack$ye),
+        .ze(unpack$ze),
+        .pzero(unpack$pzero),
         .mc(unpack$mc),
-        .shr(unpack$shr),
-        .ew(unpack$ew),
         .sub(unpack$sub),
         .sp(unpack$sp),
         .zsign(unpack$zsign),
@@ -59291,6 +59473,20 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .spec_y(unpack$spec_y),
         .spec_nv(unpack$spec_nv),
         .f2i(unpack$f2i)
+    );
+    sm$fpu$fma$scale scale(
+        .xm(scale$xm),
+        .ym(scale$ym),
+        .xlz(scale$xlz),
+        .ylz(scale$ylz),
+        .xe(scale$xe),
+        .ye(scale$ye),
+        .ze(scale$ze),
+        .pzero(scale$pzero),
+        .ma(scale$ma),
+        .mb(scale$mb),
+        .shr(scale$shr),
+        .ew(scale$ew)
     );
     sm$fpu$fma$mul mul(
         .ma(mul$ma),
@@ -59333,10 +59529,18 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .c1(cpa$c1),
         .c2(cpa$c2),
         .cin(cpa$cin),
-        .m0(cpa$m0),
-        .m1(cpa$m1),
-        .m2(cpa$m2),
-        .neg(cpa$neg)
+        .t0(cpa$t0),
+        .t1(cpa$t1),
+        .t2(cpa$t2)
+    );
+    sm$fpu$fma$recomp recomp(
+        .t0(recomp$t0),
+        .t1(recomp$t1),
+        .t2(recomp$t2),
+        .m0(recomp$m0),
+        .m1(recomp$m1),
+        .m2(recomp$m2),
+        .neg(recomp$neg)
     );
     sm$fpu$fma$lzc lzc(
         .m0(lzc$m0),
@@ -59344,15 +59548,30 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .m2(lzc$m2),
         .lz(lzc$lz)
     );
+    sm$fpu$fma$norm norm(
+        .m0(norm$m0),
+        .m1(norm$m1),
+        .m2(norm$m2),
+        .lz(norm$lz),
+        .ew(norm$ew),
+        .sticky(norm$sticky),
+        .fmt(norm$fmt),
+        .q(norm$q),
+        .g(norm$g),
+        .st(norm$st),
+        .eb1(norm$eb1),
+        .tiny(norm$tiny),
+        .ezero(norm$ezero)
+    );
     sm$fpu$fma$round round(
-        .m0(round$m0),
-        .m1(round$m1),
-        .m2(round$m2),
-        .lz(round$lz),
-        .ew(round$ew),
+        .q(round$q),
+        .g(round$g),
+        .st(round$st),
+        .eb1(round$eb1),
+        .tiny(round$tiny),
+        .ezero(round$ezero),
         .sp(round$sp),
         .neg(round$neg),
-        .sticky(round$sticky),
         .zsign(round$zsign),
         .fmt(round$fmt),
         .rnd(round$rnd),
@@ -59364,74 +59583,300 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .y(round$y),
         .flags(round$flags)
     );
-    sm$fpu$fma$f2i f2i(
-        .a(f2i$a),
-        .fmt(f2i$fmt),
-        .ity(f2i$ity),
-        .rnd(f2i$rnd),
-        .y(f2i$y),
-        .nv(f2i$nv),
-        .nx(f2i$nx)
+    sm$fpu$fma$f2i_shift f2i_shift(
+        .a(f2i_shift$a),
+        .fmt(f2i_shift$fmt),
+        .s(f2i_shift$s),
+        .ip(f2i_shift$ip),
+        .g(f2i_shift$g),
+        .st(f2i_shift$st),
+        .huge(f2i_shift$huge),
+        .nan(f2i_shift$nan),
+        .inf(f2i_shift$inf)
     );
-    sm$fpu$fma$r1_s0 r1_s0(
-        .d(r1_s0$d),
-        .q(r1_s0$q),
-        .clock(r1_s0$clock)
+    sm$fpu$fma$f2i_round f2i_round(
+        .s(f2i_round$s),
+        .ip(f2i_round$ip),
+        .g(f2i_round$g),
+        .st(f2i_round$st),
+        .huge(f2i_round$huge),
+        .nan(f2i_round$nan),
+        .inf(f2i_round$inf),
+        .ity(f2i_round$ity),
+        .rnd(f2i_round$rnd),
+        .y(f2i_round$y),
+        .nv(f2i_round$nv),
+        .nx(f2i_round$nx)
     );
-    sm$fpu$fma$r1_s1 r1_s1(
-        .d(r1_s1$d),
-        .q(r1_s1$q),
-        .clock(r1_s1$clock)
+    sm$fpu$fma$r1_xm r1_xm(
+        .d(r1_xm$d),
+        .q(r1_xm$q),
+        .clock(r1_xm$clock)
     );
-    sm$fpu$fma$r1_s2 r1_s2(
-        .d(r1_s2$d),
-        .q(r1_s2$q),
-        .clock(r1_s2$clock)
+    sm$fpu$fma$r1_ym r1_ym(
+        .d(r1_ym$d),
+        .q(r1_ym$q),
+        .clock(r1_ym$clock)
     );
-    sm$fpu$fma$r1_c0 r1_c0(
-        .d(r1_c0$d),
-        .q(r1_c0$q),
-        .clock(r1_c0$clock)
+    sm$fpu$fma$r1_xlz r1_xlz(
+        .d(r1_xlz$d),
+        .q(r1_xlz$q),
+        .clock(r1_xlz$clock)
     );
-    sm$fpu$fma$r1_c1 r1_c1(
-        .d(r1_c1$d),
-        .q(r1_c1$q),
-        .clock(r1_c1$clock)
+    sm$fpu$fma$r1_ylz r1_ylz(
+        .d(r1_ylz$d),
+        .q(r1_ylz$q),
+        .clock(r1_ylz$clock)
     );
-    sm$fpu$fma$r1_c2 r1_c2(
-        .d(r1_c2$d),
-        .q(r1_c2$q),
-        .clock(r1_c2$clock)
+    sm$fpu$fma$r1_xe r1_xe(
+        .d(r1_xe$d),
+        .q(r1_xe$q),
+        .clock(r1_xe$clock)
     );
-    sm$fpu$fma$r1_cin r1_cin(
-        .d(r1_cin$d),
-        .q(r1_cin$q),
-        .clock(r1_cin$clock)
+    sm$fpu$fma$r1_ye r1_ye(
+        .d(r1_ye$d),
+        .q(r1_ye$q),
+        .clock(r1_ye$clock)
     );
-    sm$fpu$fma$r2_m0 r2_m0(
-        .d(r2_m0$d),
-        .q(r2_m0$q),
-        .clock(r2_m0$clock)
+    sm$fpu$fma$r1_ze r1_ze(
+        .d(r1_ze$d),
+        .q(r1_ze$q),
+        .clock(r1_ze$clock)
     );
-    sm$fpu$fma$r2_m1 r2_m1(
-        .d(r2_m1$d),
-        .q(r2_m1$q),
-        .clock(r2_m1$clock)
+    sm$fpu$fma$r1_pzero r1_pzero(
+        .d(r1_pzero$d),
+        .q(r1_pzero$q),
+        .clock(r1_pzero$clock)
     );
-    sm$fpu$fma$r2_m2 r2_m2(
-        .d(r2_m2$d),
-        .q(r2_m2$q),
-        .clock(r2_m2$clock)
+    sm$fpu$fma$r1_mc r1_mc(
+        .d(r1_mc$d),
+        .q(r1_mc$q),
+        .clock(r1_mc$clock)
     );
-    sm$fpu$fma$r2_lz r2_lz(
-        .d(r2_lz$d),
-        .q(r2_lz$q),
-        .clock(r2_lz$clock)
+    sm$fpu$fma$r1_sub r1_sub(
+        .d(r1_sub$d),
+        .q(r1_sub$q),
+        .clock(r1_sub$clock)
     );
-    sm$fpu$fma$r2_neg r2_neg(
-        .d(r2_neg$d),
-        .q(r2_neg$q),
-        .clock(r2_neg$clock)
+    sm$fpu$fma$r1_spec r1_spec(
+        .d(r1_spec$d),
+        .q(r1_spec$q),
+        .clock(r1_spec$clock)
+    );
+    sm$fpu$fma$r1_spec_y r1_spec_y(
+        .d(r1_spec_y$d),
+        .q(r1_spec_y$q),
+        .clock(r1_spec_y$clock)
+    );
+    sm$fpu$fma$r1_spec_nv r1_spec_nv(
+        .d(r1_spec_nv$d),
+        .q(r1_spec_nv$q),
+        .clock(r1_spec_nv$clock)
+    );
+    sm$fpu$fma$r1_f2i r1_f2i(
+        .d(r1_f2i$d),
+        .q(r1_f2i$q),
+        .clock(r1_f2i$clock)
+    );
+    sm$fpu$fma$r1_fx_s r1_fx_s(
+        .d(r1_fx_s$d),
+        .q(r1_fx_s$q),
+        .clock(r1_fx_s$clock)
+    );
+    sm$fpu$fma$r1_fx_ip r1_fx_ip(
+        .d(r1_fx_ip$d),
+        .q(r1_fx_ip$q),
+        .clock(r1_fx_ip$clock)
+    );
+    sm$fpu$fma$r1_fx_g r1_fx_g(
+        .d(r1_fx_g$d),
+        .q(r1_fx_g$q),
+        .clock(r1_fx_g$clock)
+    );
+    sm$fpu$fma$r1_fx_st r1_fx_st(
+        .d(r1_fx_st$d),
+        .q(r1_fx_st$q),
+        .clock(r1_fx_st$clock)
+    );
+    sm$fpu$fma$r1_fx_huge r1_fx_huge(
+        .d(r1_fx_huge$d),
+        .q(r1_fx_huge$q),
+        .clock(r1_fx_huge$clock)
+    );
+    sm$fpu$fma$r1_fx_nan r1_fx_nan(
+        .d(r1_fx_nan$d),
+        .q(r1_fx_nan$q),
+        .clock(r1_fx_nan$clock)
+    );
+    sm$fpu$fma$r1_fx_inf r1_fx_inf(
+        .d(r1_fx_inf$d),
+        .q(r1_fx_inf$q),
+        .clock(r1_fx_inf$clock)
+    );
+    sm$fpu$fma$r1_ity r1_ity(
+        .d(r1_ity$d),
+        .q(r1_ity$q),
+        .clock(r1_ity$clock)
+    );
+    sm$fpu$fma$r1_rnd r1_rnd(
+        .d(r1_rnd$d),
+        .q(r1_rnd$q),
+        .clock(r1_rnd$clock)
+    );
+    sm$fpu$fma$r2_ma r2_ma(
+        .d(r2_ma$d),
+        .q(r2_ma$q),
+        .clock(r2_ma$clock)
+    );
+    sm$fpu$fma$r2_mb r2_mb(
+        .d(r2_mb$d),
+        .q(r2_mb$q),
+        .clock(r2_mb$clock)
+    );
+    sm$fpu$fma$r2_mc r2_mc(
+        .d(r2_mc$d),
+        .q(r2_mc$q),
+        .clock(r2_mc$clock)
+    );
+    sm$fpu$fma$r2_shr r2_shr(
+        .d(r2_shr$d),
+        .q(r2_shr$q),
+        .clock(r2_shr$clock)
+    );
+    sm$fpu$fma$r2_sub r2_sub(
+        .d(r2_sub$d),
+        .q(r2_sub$q),
+        .clock(r2_sub$clock)
+    );
+    sm$fpu$fma$r3_s0 r3_s0(
+        .d(r3_s0$d),
+        .q(r3_s0$q),
+        .clock(r3_s0$clock)
+    );
+    sm$fpu$fma$r3_s1 r3_s1(
+        .d(r3_s1$d),
+        .q(r3_s1$q),
+        .clock(r3_s1$clock)
+    );
+    sm$fpu$fma$r3_s2 r3_s2(
+        .d(r3_s2$d),
+        .q(r3_s2$q),
+        .clock(r3_s2$clock)
+    );
+    sm$fpu$fma$r3_c0 r3_c0(
+        .d(r3_c0$d),
+        .q(r3_c0$q),
+        .clock(r3_c0$clock)
+    );
+    sm$fpu$fma$r3_c1 r3_c1(
+        .d(r3_c1$d),
+        .q(r3_c1$q),
+        .clock(r3_c1$clock)
+    );
+    sm$fpu$fma$r3_c2 r3_c2(
+        .d(r3_c2$d),
+        .q(r3_c2$q),
+        .clock(r3_c2$clock)
+    );
+    sm$fpu$fma$r3_cin r3_cin(
+        .d(r3_cin$d),
+        .q(r3_cin$q),
+        .clock(r3_cin$clock)
+    );
+    sm$fpu$fma$r4_t0 r4_t0(
+        .d(r4_t0$d),
+        .q(r4_t0$q),
+        .clock(r4_t0$clock)
+    );
+    sm$fpu$fma$r4_t1 r4_t1(
+        .d(r4_t1$d),
+        .q(r4_t1$q),
+        .clock(r4_t1$clock)
+    );
+    sm$fpu$fma$r4_t2 r4_t2(
+        .d(r4_t2$d),
+        .q(r4_t2$q),
+        .clock(r4_t2$clock)
+    );
+    sm$fpu$fma$r5_m0 r5_m0(
+        .d(r5_m0$d),
+        .q(r5_m0$q),
+        .clock(r5_m0$clock)
+    );
+    sm$fpu$fma$r5_m1 r5_m1(
+        .d(r5_m1$d),
+        .q(r5_m1$q),
+        .clock(r5_m1$clock)
+    );
+    sm$fpu$fma$r5_m2 r5_m2(
+        .d(r5_m2$d),
+        .q(r5_m2$q),
+        .clock(r5_m2$clock)
+    );
+    sm$fpu$fma$r5_neg r5_neg(
+        .d(r5_neg$d),
+        .q(r5_neg$q),
+        .clock(r5_neg$clock)
+    );
+    sm$fpu$fma$r6_m0 r6_m0(
+        .d(r6_m0$d),
+        .q(r6_m0$q),
+        .clock(r6_m0$clock)
+    );
+    sm$fpu$fma$r6_m1 r6_m1(
+        .d(r6_m1$d),
+        .q(r6_m1$q),
+        .clock(r6_m1$clock)
+    );
+    sm$fpu$fma$r6_m2 r6_m2(
+        .d(r6_m2$d),
+        .q(r6_m2$q),
+        .clock(r6_m2$clock)
+    );
+    sm$fpu$fma$r6_lz r6_lz(
+        .d(r6_lz$d),
+        .q(r6_lz$q),
+        .clock(r6_lz$clock)
+    );
+    sm$fpu$fma$r6_neg r6_neg(
+        .d(r6_neg$d),
+        .q(r6_neg$q),
+        .clock(r6_neg$clock)
+    );
+    sm$fpu$fma$r7_q r7_q(
+        .d(r7_q$d),
+        .q(r7_q$q),
+        .clock(r7_q$clock)
+    );
+    sm$fpu$fma$r7_g r7_g(
+        .d(r7_g$d),
+        .q(r7_g$q),
+        .clock(r7_g$clock)
+    );
+    sm$fpu$fma$r7_st r7_st(
+        .d(r7_st$d),
+        .q(r7_st$q),
+        .clock(r7_st$clock)
+    );
+    sm$fpu$fma$r7_eb1 r7_eb1(
+        .d(r7_eb1$d),
+        .q(r7_eb1$q),
+        .clock(r7_eb1$clock)
+    );
+    sm$fpu$fma$r7_tiny r7_tiny(
+        .d(r7_tiny$d),
+        .q(r7_tiny$q),
+        .clock(r7_tiny$clock)
+    );
+    sm$fpu$fma$r7_ezero r7_ezero(
+        .d(r7_ezero$d),
+        .q(r7_ezero$q),
+        .clock(r7_ezero$clock)
+    );
+    sm$fpu$fma$r7_neg r7_neg(
+        .d(r7_neg$d),
+        .q(r7_neg$q),
+        .clock(r7_neg$clock)
     );
     sm$fpu$fma$o_y o_y(
         .d(o_y$d),
@@ -59457,6 +59902,11 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .clock(ew_d$clock),
         .d(ew_d$d),
         .q(ew_d$q)
+    );
+    sm$fpu$fma$nfmt_d nfmt_d(
+        .clock(nfmt_d$clock),
+        .d(nfmt_d$d),
+        .q(nfmt_d$q)
     );
     sm$fpu$fma$sp_d sp_d(
         .clock(sp_d$clock),
@@ -59506,23 +59956,66 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
 
     // Update code
     always @(*) begin
-        r1_s0$clock = clock;
-        r1_s1$clock = clock;
-        r1_s2$clock = clock;
-        r1_c0$clock = clock;
-        r1_c1$clock = clock;
-        r1_c2$clock = clock;
-        r1_cin$clock = clock;
-        r2_m0$clock = clock;
-        r2_m1$clock = clock;
-        r2_m2$clock = clock;
-        r2_lz$clock = clock;
-        r2_neg$clock = clock;
+        r1_xm$clock = clock;
+        r1_ym$clock = clock;
+        r1_xlz$clock = clock;
+        r1_ylz$clock = clock;
+        r1_xe$clock = clock;
+        r1_ye$clock = clock;
+        r1_ze$clock = clock;
+        r1_pzero$clock = clock;
+        r1_mc$clock = clock;
+        r1_sub$clock = clock;
+        r1_spec$clock = clock;
+        r1_spec_y$clock = clock;
+        r1_spec_nv$clock = clock;
+        r1_f2i$clock = clock;
+        r1_fx_s$clock = clock;
+        r1_fx_ip$clock = clock;
+        r1_fx_g$clock = clock;
+        r1_fx_st$clock = clock;
+        r1_fx_huge$clock = clock;
+        r1_fx_nan$clock = clock;
+        r1_fx_inf$clock = clock;
+        r1_ity$clock = clock;
+        r1_rnd$clock = clock;
+        r2_ma$clock = clock;
+        r2_mb$clock = clock;
+        r2_mc$clock = clock;
+        r2_shr$clock = clock;
+        r2_sub$clock = clock;
+        r3_s0$clock = clock;
+        r3_s1$clock = clock;
+        r3_s2$clock = clock;
+        r3_c0$clock = clock;
+        r3_c1$clock = clock;
+        r3_c2$clock = clock;
+        r3_cin$clock = clock;
+        r4_t0$clock = clock;
+        r4_t1$clock = clock;
+        r4_t2$clock = clock;
+        r5_m0$clock = clock;
+        r5_m1$clock = clock;
+        r5_m2$clock = clock;
+        r5_neg$clock = clock;
+        r6_m0$clock = clock;
+        r6_m1$clock = clock;
+        r6_m2$clock = clock;
+        r6_lz$clock = clock;
+        r6_neg$clock = clock;
+        r7_q$clock = clock;
+        r7_g$clock = clock;
+        r7_st$clock = clock;
+        r7_eb1$clock = clock;
+        r7_tiny$clock = clock;
+        r7_ezero$clock = clock;
+        r7_neg$clock = clock;
         o_y$clock = clock;
         o_flags$clock = clock;
         valid_d$clock = clock;
         sticky_d$clock = clock;
         ew_d$clock = clock;
+        nfmt_d$clock = clock;
         sp_d$clock = clock;
         zsign_d$clock = clock;
         fmt_d$clock = clock;
@@ -59532,23 +60025,154 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         spec_y_d$clock = clock;
         spec_nv_d$clock = clock;
         spec_nx_d$clock = clock;
+        r1_xm$d = r1_xm$q;
+        r1_ym$d = r1_ym$q;
+        r1_xlz$d = r1_xlz$q;
+        r1_ylz$d = r1_ylz$q;
+        r1_xe$d = r1_xe$q;
+        r1_ye$d = r1_ye$q;
+        r1_ze$d = r1_ze$q;
+        r1_pzero$d = r1_pzero$q;
+        r1_mc$d = r1_mc$q;
+        r1_sub$d = r1_sub$q;
+        r1_spec$d = r1_spec$q;
+        r1_spec_y$d = r1_spec_y$q;
+        r1_spec_nv$d = r1_spec_nv$q;
+        r1_f2i$d = r1_f2i$q;
+        r1_fx_s$d = r1_fx_s$q;
+        r1_fx_ip$d = r1_fx_ip$q;
+        r1_fx_g$d = r1_fx_g$q;
+        r1_fx_st$d = r1_fx_st$q;
+        r1_fx_huge$d = r1_fx_huge$q;
+        r1_fx_nan$d = r1_fx_nan$q;
+        r1_fx_inf$d = r1_fx_inf$q;
+        r1_ity$d = r1_ity$q;
+        r1_rnd$d = r1_rnd$q;
+        r2_ma$d = r2_ma$q;
+        r2_mb$d = r2_mb$q;
+        r2_mc$d = r2_mc$q;
+        r2_shr$d = r2_shr$q;
+        r2_sub$d = r2_sub$q;
+        r3_s0$d = r3_s0$q;
+        r3_s1$d = r3_s1$q;
+        r3_s2$d = r3_s2$q;
+        r3_c0$d = r3_c0$q;
+        r3_c1$d = r3_c1$q;
+        r3_c2$d = r3_c2$q;
+        r3_cin$d = r3_cin$q;
+        r4_t0$d = r4_t0$q;
+        r4_t1$d = r4_t1$q;
+        r4_t2$d = r4_t2$q;
+        r5_m0$d = r5_m0$q;
+        r5_m1$d = r5_m1$q;
+        r5_m2$d = r5_m2$q;
+        r5_neg$d = r5_neg$q;
+        r6_m0$d = r6_m0$q;
+        r6_m1$d = r6_m1$q;
+        r6_m2$d = r6_m2$q;
+        r6_lz$d = r6_lz$q;
+        r6_neg$d = r6_neg$q;
+        r7_q$d = r7_q$q;
+        r7_g$d = r7_g$q;
+        r7_st$d = r7_st$q;
+        r7_eb1$d = r7_eb1$q;
+        r7_tiny$d = r7_tiny$q;
+        r7_ezero$d = r7_ezero$q;
+        r7_neg$d = r7_neg$q;
+        o_y$d = o_y$q;
+        o_flags$d = o_flags$q;
+        valid_d$d = valid_d$q;
+        sticky_d$d = sticky_d$q;
+        ew_d$d = ew_d$q;
+        nfmt_d$d = nfmt_d$q;
+        sp_d$d = sp_d$q;
+        zsign_d$d = zsign_d$q;
+        fmt_d$d = fmt_d$q;
+        rnd_d$d = rnd_d$q;
+        ftz_d$d = ftz_d$q;
+        spec_d$d = spec_d$q;
+        spec_y_d$d = spec_y_d$q;
+        spec_nv_d$d = spec_nv_d$q;
+        spec_nx_d$d = spec_nx_d$q;
         unpack$a = a;
         unpack$b = b;
         unpack$c = c;
         unpack$fmt = fmt;
         unpack$op = op;
         unpack$ity = ity;
-        f2i$a = a;
-        f2i$fmt = fmt;
-        f2i$ity = ity;
-        f2i$rnd = rnd;
         unpack$rnd = rnd;
         unpack$ftz = ftz;
-        mul$ma = unpack$ma;
-        mul$mb = unpack$mb;
-        align$mc = unpack$mc;
-        align$shr = unpack$shr;
-        align$sub = unpack$sub;
+        f2i_shift$a = a;
+        f2i_shift$fmt = fmt;
+        r1_xm$d = unpack$xm;
+        r1_ym$d = unpack$ym;
+        r1_xlz$d = unpack$xlz;
+        r1_ylz$d = unpack$ylz;
+        r1_xe$d = unpack$xe;
+        r1_ye$d = unpack$ye;
+        r1_ze$d = unpack$ze;
+        r1_pzero$d = unpack$pzero;
+        r1_mc$d = unpack$mc;
+        r1_sub$d = unpack$sub;
+        valid_d$d = in_valid;
+        sp_d$d = unpack$sp;
+        zsign_d$d = unpack$zsign;
+        nfmt_d$d = fmt;
+        fmt_d$d = fmt;
+        rnd_d$d = rnd;
+        ftz_d$d = unpack$ftz_act;
+        r1_spec$d = unpack$spec;
+        r1_spec_y$d = unpack$spec_y;
+        r1_spec_nv$d = unpack$spec_nv;
+        r1_f2i$d = unpack$f2i;
+        r1_fx_s$d = f2i_shift$s;
+        r1_fx_ip$d = f2i_shift$ip;
+        r1_fx_g$d = f2i_shift$g;
+        r1_fx_st$d = f2i_shift$st;
+        r1_fx_huge$d = f2i_shift$huge;
+        r1_fx_nan$d = f2i_shift$nan;
+        r1_fx_inf$d = f2i_shift$inf;
+        r1_ity$d = ity;
+        r1_rnd$d = rnd;
+        scale$xm = r1_xm$q;
+        scale$ym = r1_ym$q;
+        scale$xlz = r1_xlz$q;
+        scale$ylz = r1_ylz$q;
+        scale$xe = r1_xe$q;
+        scale$ye = r1_ye$q;
+        scale$ze = r1_ze$q;
+        scale$pzero = r1_pzero$q;
+        r2_ma$d = scale$ma;
+        r2_mb$d = scale$mb;
+        r2_mc$d = r1_mc$q;
+        r2_shr$d = scale$shr;
+        r2_sub$d = r1_sub$q;
+        ew_d$d = scale$ew;
+        f2i_round$s = r1_fx_s$q;
+        f2i_round$ip = r1_fx_ip$q;
+        f2i_round$g = r1_fx_g$q;
+        f2i_round$st = r1_fx_st$q;
+        f2i_round$huge = r1_fx_huge$q;
+        f2i_round$nan = r1_fx_nan$q;
+        f2i_round$inf = r1_fx_inf$q;
+        f2i_round$ity = r1_ity$q;
+        f2i_round$rnd = r1_rnd$q;
+        spec_d$d = r1_spec$q | r1_f2i$q;
+        if (r1_f2i$q) begin
+            spec_y_d$d = f2i_round$y;
+            spec_nv_d$d = f2i_round$nv;
+            spec_nx_d$d = f2i_round$nx;
+        end
+        else begin
+            spec_y_d$d = r1_spec_y$q;
+            spec_nv_d$d = r1_spec_nv$q;
+            spec_nx_d$d = 1'b0;
+        end
+        mul$ma = r2_ma$q;
+        mul$mb = r2_mb$q;
+        align$mc = r2_mc$q;
+        align$shr = r2_shr$q;
+        align$sub = r2_sub$q;
         csa$ps_lo = mul$ps_lo;
         csa$ps_hi = mul$ps_hi;
         csa$pc_lo = mul$pc_lo;
@@ -59556,55 +60180,61 @@ module sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         csa$al0 = align$al0;
         csa$al1 = align$al1;
         csa$al2 = align$al2;
-        valid_d$d = in_valid;
-        r1_s0$d = csa$s0;
-        r1_s1$d = csa$s1;
-        r1_s2$d = csa$s2;
-        r1_c0$d = csa$c0;
-        r1_c1$d = csa$c1;
-        r1_c2$d = csa$c2;
-        r1_cin$d = align$cin;
+        r3_s0$d = csa$s0;
+        r3_s1$d = csa$s1;
+        r3_s2$d = csa$s2;
+        r3_c0$d = csa$c0;
+        r3_c1$d = csa$c1;
+        r3_c2$d = csa$c2;
+        r3_cin$d = align$cin;
         sticky_d$d = align$sticky;
-        ew_d$d = unpack$ew;
-        sp_d$d = unpack$sp;
-        zsign_d$d = unpack$zsign;
-        fmt_d$d = fmt;
-        rnd_d$d = rnd;
-        ftz_d$d = unpack$ftz_act;
-        spec_d$d = unpack$spec | unpack$f2i;
-        if (unpack$f2i) begin
-            spec_y_d$d = f2i$y;
-            spec_nv_d$d = f2i$nv;
-            spec_nx_d$d = f2i$nx;
-        end
-        else begin
-            spec_y_d$d = unpack$spec_y;
-            spec_nv_d$d = unpack$spec_nv;
-            spec_nx_d$d = 1'b0;
-        end
-        cpa$s0 = r1_s0$q;
-        cpa$s1 = r1_s1$q;
-        cpa$s2 = r1_s2$q;
-        cpa$c0 = r1_c0$q;
-        cpa$c1 = r1_c1$q;
-        cpa$c2 = r1_c2$q;
-        cpa$cin = r1_cin$q;
-        lzc$m0 = cpa$m0;
-        lzc$m1 = cpa$m1;
-        lzc$m2 = cpa$m2;
-        r2_m0$d = cpa$m0;
-        r2_m1$d = cpa$m1;
-        r2_m2$d = cpa$m2;
-        r2_lz$d = lzc$lz;
-        r2_neg$d = cpa$neg;
-        round$m0 = r2_m0$q;
-        round$m1 = r2_m1$q;
-        round$m2 = r2_m2$q;
-        round$lz = r2_lz$q;
-        round$ew = ew_d$q;
+        cpa$s0 = r3_s0$q;
+        cpa$s1 = r3_s1$q;
+        cpa$s2 = r3_s2$q;
+        cpa$c0 = r3_c0$q;
+        cpa$c1 = r3_c1$q;
+        cpa$c2 = r3_c2$q;
+        cpa$cin = r3_cin$q;
+        r4_t0$d = cpa$t0;
+        r4_t1$d = cpa$t1;
+        r4_t2$d = cpa$t2;
+        recomp$t0 = r4_t0$q;
+        recomp$t1 = r4_t1$q;
+        recomp$t2 = r4_t2$q;
+        r5_m0$d = recomp$m0;
+        r5_m1$d = recomp$m1;
+        r5_m2$d = recomp$m2;
+        r5_neg$d = recomp$neg;
+        lzc$m0 = r5_m0$q;
+        lzc$m1 = r5_m1$q;
+        lzc$m2 = r5_m2$q;
+        r6_m0$d = r5_m0$q;
+        r6_m1$d = r5_m1$q;
+        r6_m2$d = r5_m2$q;
+        r6_lz$d = lzc$lz;
+        r6_neg$d = r5_neg$q;
+        norm$m0 = r6_m0$q;
+        norm$m1 = r6_m1$q;
+        norm$m2 = r6_m2$q;
+        norm$lz = r6_lz$q;
+        norm$ew = ew_d$q;
+        norm$sticky = sticky_d$q;
+        norm$fmt = nfmt_d$q;
+        r7_q$d = norm$q;
+        r7_g$d = norm$g;
+        r7_st$d = norm$st;
+        r7_eb1$d = norm$eb1;
+        r7_tiny$d = norm$tiny;
+        r7_ezero$d = norm$ezero;
+        r7_neg$d = r6_neg$q;
+        round$q = r7_q$q;
+        round$g = r7_g$q;
+        round$st = r7_st$q;
+        round$eb1 = r7_eb1$q;
+        round$tiny = r7_tiny$q;
+        round$ezero = r7_ezero$q;
         round$sp = sp_d$q;
-        round$neg = r2_neg$q;
-        round$sticky = sticky_d$q;
+        round$neg = r7_neg$q;
         round$zsign = zsign_d$q;
         round$fmt = fmt_d$q;
         round$rnd = rnd_d$q;
@@ -59651,7 +60281,7 @@ module sm$fpu$fma$align(mc,shr,sub,al0,al1,al2,sticky,cin);
 endmodule // sm$fpu$fma$align
 
 
-module sm$fpu$fma$cpa(s0,s1,s2,c0,c1,c2,cin,m0,m1,m2,neg);
+module sm$fpu$fma$cpa(s0,s1,s2,c0,c1,c2,cin,t0,t1,t2);
 
     // Module arguments
     input wire  [63:0] s0;
@@ -59661,21 +60291,16 @@ module sm$fpu$fma$cpa(s0,s1,s2,c0,c1,c2,cin,m0,m1,m2,neg);
     input wire  [63:0] c1;
     input wire  [33:0] c2;
     input wire  cin;
-    output reg  [63:0] m0;
-    output reg  [63:0] m1;
-    output reg  [32:0] m2;
-    output reg  neg;
+    output reg  [63:0] t0;
+    output reg  [63:0] t1;
+    output reg  [33:0] t2;
 
     // Update code (custom)
     wire [161:0] sum = ({s2, s1, s0} + {c2, c1, c0}) + {161'd0, cin};
-    wire [160:0] low = sum[160:0];
-    wire [160:0] rc = ~low + 161'd1;
-    wire [160:0] mag = sum[161] ? rc : low;
     always @(*) begin
-       m0 = mag[63:0];
-       m1 = mag[127:64];
-       m2 = mag[160:128];
-       neg = sum[161];
+       t0 = sum[63:0];
+       t1 = sum[127:64];
+       t2 = sum[161:128];
     end
 endmodule // sm$fpu$fma$cpa
 
@@ -59729,6 +60354,15 @@ module sm$fpu$fma$ew_d(clock,d,q);
     reg  [13:0] stage$1$d;
     wire  [13:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [13:0] stage$2$d;
+    wire  [13:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [13:0] stage$3$d;
+    wire  [13:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [13:0] stage$4$d;
+    wire  [13:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [13:0] last;
@@ -59744,15 +60378,39 @@ module sm$fpu$fma$ew_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$ew_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$ew_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$ew_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -59797,11 +60455,73 @@ module sm$fpu$fma$ew_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$ew_d$stage$1
 
 
-module sm$fpu$fma$f2i(a,fmt,ity,rnd,y,nv,nx);
+module sm$fpu$fma$ew_d$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [63:0] a;
-    input wire  fmt;
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$ew_d$stage$2
+
+
+module sm$fpu$fma$ew_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$ew_d$stage$3
+
+
+module sm$fpu$fma$ew_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$ew_d$stage$4
+
+
+module sm$fpu$fma$f2i_round(s,ip,g,st,huge,nan,inf,ity,rnd,y,nv,nx);
+
+    // Module arguments
+    input wire  s;
+    input wire  [63:0] ip;
+    input wire  g;
+    input wire  st;
+    input wire  huge;
+    input wire  nan;
+    input wire  inf;
     input wire  [1:0] ity;
     input wire  [2:0] rnd;
     output reg  [63:0] y;
@@ -59809,24 +60529,6 @@ module sm$fpu$fma$f2i(a,fmt,ity,rnd,y,nv,nx);
     output reg  nx;
 
     // Update code (custom)
-    wire s = fmt ? a[63] : a[31];
-    wire [10:0] e = fmt ? a[62:52] : {3'd0, a[30:23]};
-    wire [51:0] f = fmt ? a[51:0] : {a[22:0], 29'd0};
-    wire ez = (e == 11'd0);
-    wire emax = fmt ? (e == 11'h7FF) : (e == 11'h0FF);
-    wire nan = emax & (f != 52'd0);
-    wire inf = emax & (f == 52'd0);
-    wire [52:0] m = {~ez, f};
-    // Unbiased exponent of bit 52 (a subnormal's is emin).
-    wire [12:0] ee = {2'd0, (e | {10'd0, ez})} - (fmt ? 13'd1023 : 13'd127);
-    wire huge = ~ee[12] & (ee >= 13'd64);
-    wire below_half = ee[12] & (ee != 13'h1FFF);
-    // 117-bit fixed point, 53 fraction bits: m << (ee + 1) for -1 <= ee <= 63.
-    wire [6:0] sh = ee[6:0] + 7'd1; // ee + 1 in 0..64 when used
-    wire [116:0] fx = {64'd0, m} << sh;
-    wire [63:0] ip = (huge | below_half) ? 64'd0 : fx[116:53];
-    wire g = (huge | below_half) ? 1'b0 : fx[52];
-    wire st = huge ? 1'b0 : (below_half ? (m != 53'd0) : (fx[51:0] != 52'd0));
     wire nx0 = g | st;
     reg inc;
     always @(*) begin
@@ -59853,7 +60555,45 @@ module sm$fpu$fma$f2i(a,fmt,ity,rnd,y,nv,nx);
        nv = inv;
        nx = nx0 & ~inv;
     end
-endmodule // sm$fpu$fma$f2i
+endmodule // sm$fpu$fma$f2i_round
+
+
+module sm$fpu$fma$f2i_shift(a,fmt,s,ip,g,st,huge,nan,inf);
+
+    // Module arguments
+    input wire  [63:0] a;
+    input wire  fmt;
+    output reg  s;
+    output reg  [63:0] ip;
+    output reg  g;
+    output reg  st;
+    output reg  huge;
+    output reg  nan;
+    output reg  inf;
+
+    // Update code (custom)
+    wire [10:0] e = fmt ? a[62:52] : {3'd0, a[30:23]};
+    wire [51:0] f = fmt ? a[51:0] : {a[22:0], 29'd0};
+    wire ez = (e == 11'd0);
+    wire emax = fmt ? (e == 11'h7FF) : (e == 11'h0FF);
+    wire [52:0] m = {~ez, f};
+    // Unbiased exponent of bit 52 (a subnormal's is emin).
+    wire [12:0] ee = {2'd0, (e | {10'd0, ez})} - (fmt ? 13'd1023 : 13'd127);
+    wire big = ~ee[12] & (ee >= 13'd64);
+    wire below_half = ee[12] & (ee != 13'h1FFF);
+    // 117-bit fixed point, 53 fraction bits: m << (ee + 1) for -1 <= ee <= 63.
+    wire [6:0] sh = ee[6:0] + 7'd1; // ee + 1 in 0..64 when used
+    wire [116:0] fx = {64'd0, m} << sh;
+    always @(*) begin
+       s = fmt ? a[63] : a[31];
+       ip = (big | below_half) ? 64'd0 : fx[116:53];
+       g = (big | below_half) ? 1'b0 : fx[52];
+       st = big ? 1'b0 : (below_half ? (m != 53'd0) : (fx[51:0] != 52'd0));
+       huge = big;
+       nan = emax & (f != 52'd0);
+       inf = emax & (f == 52'd0);
+    end
+endmodule // sm$fpu$fma$f2i_shift
 
 
 module sm$fpu$fma$fmt_d(clock,d,q);
@@ -59870,6 +60610,21 @@ module sm$fpu$fma$fmt_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -59885,15 +60640,55 @@ module sm$fpu$fma$fmt_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$fmt_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$fmt_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$fmt_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$fmt_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$fpu$fma$fmt_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -59938,6 +60733,101 @@ module sm$fpu$fma$fmt_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$fmt_d$stage$1
 
 
+module sm$fpu$fma$fmt_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$fmt_d$stage$2
+
+
+module sm$fpu$fma$fmt_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$fmt_d$stage$3
+
+
+module sm$fpu$fma$fmt_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$fmt_d$stage$4
+
+
+module sm$fpu$fma$fmt_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$fmt_d$stage$5
+
+
+module sm$fpu$fma$fmt_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$fmt_d$stage$6
+
+
 module sm$fpu$fma$ftz_d(clock,d,q);
 
     // Module arguments
@@ -59952,6 +60842,21 @@ module sm$fpu$fma$ftz_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -59967,15 +60872,55 @@ module sm$fpu$fma$ftz_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$ftz_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$ftz_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$ftz_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$ftz_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$fpu$fma$ftz_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -60018,6 +60963,101 @@ module sm$fpu$fma$ftz_d$stage$1(d,q,clock);
     end
 
 endmodule // sm$fpu$fma$ftz_d$stage$1
+
+
+module sm$fpu$fma$ftz_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$ftz_d$stage$2
+
+
+module sm$fpu$fma$ftz_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$ftz_d$stage$3
+
+
+module sm$fpu$fma$ftz_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$ftz_d$stage$4
+
+
+module sm$fpu$fma$ftz_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$ftz_d$stage$5
+
+
+module sm$fpu$fma$ftz_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$ftz_d$stage$6
 
 
 module sm$fpu$fma$lzc(m0,m1,m2,lz);
@@ -60125,6 +61165,246 @@ module sm$fpu$fma$mul(ma,mb,ps_lo,ps_hi,pc_lo,pc_hi);
 endmodule // sm$fpu$fma$mul
 
 
+module sm$fpu$fma$nfmt_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sm$fpu$fma$nfmt_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sm$fpu$fma$nfmt_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+    sm$fpu$fma$nfmt_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$nfmt_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$nfmt_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$nfmt_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        q = last;
+    end
+
+endmodule // sm$fpu$fma$nfmt_d
+
+
+module sm$fpu$fma$nfmt_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$nfmt_d$stage$0
+
+
+module sm$fpu$fma$nfmt_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$nfmt_d$stage$1
+
+
+module sm$fpu$fma$nfmt_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$nfmt_d$stage$2
+
+
+module sm$fpu$fma$nfmt_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$nfmt_d$stage$3
+
+
+module sm$fpu$fma$nfmt_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$nfmt_d$stage$4
+
+
+module sm$fpu$fma$nfmt_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$nfmt_d$stage$5
+
+
+module sm$fpu$fma$norm(m0,m1,m2,lz,ew,sticky,fmt,q,g,st,eb1,tiny,ezero);
+
+    // Module arguments
+    input wire  [63:0] m0;
+    input wire  [63:0] m1;
+    input wire  [32:0] m2;
+    input wire  [7:0] lz;
+    input wire  [13:0] ew;
+    input wire  sticky;
+    input wire  fmt;
+    output reg  [52:0] q;
+    output reg  g;
+    output reg  st;
+    output reg  [13:0] eb1;
+    output reg  tiny;
+    output reg  ezero;
+
+    // Update code (custom)
+    wire [160:0] mag = {m2, m1, m0};
+    // Normalisation amount: the leading-zero count, limited so the exponent stays >= emin.
+    wire [13:0] lim = (ew + 14'd160) - (fmt ? 14'h3C02 : 14'h3F82);
+    wire [13:0] lz14 = {6'd0, lz};
+    wire lz_fits = ~lim[13] & (lz14 <= lim);
+    wire [7:0] nsh = lz_fits ? lz : (lim[13] ? 8'd0 : lim[7:0]);
+    wire mzero = (lz == 8'd161);
+    wire [160:0] nrm = mag << nsh;
+    wire [13:0] er = (ew + 14'd160) - {6'd0, nsh};
+    always @(*) begin
+       q = fmt ? nrm[160:108] : {29'd0, nrm[160:137]};
+       g = fmt ? nrm[107] : nrm[136];
+       st = (fmt ? (|nrm[106:0]) : (|nrm[135:0])) | sticky;
+       eb1 = er + (fmt ? 14'd1022 : 14'd126);
+       tiny = ~lz_fits & ~mzero;
+       ezero = mzero & ~sticky;
+    end
+endmodule // sm$fpu$fma$norm
+
+
 module sm$fpu$fma$o_flags(d,q,clock);
 
     // Module arguments
@@ -60163,64 +61443,7 @@ module sm$fpu$fma$o_y(d,q,clock);
 endmodule // sm$fpu$fma$o_y
 
 
-module sm$fpu$fma$r1_c0(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$fpu$fma$r1_c0
-
-
-module sm$fpu$fma$r1_c1(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$fpu$fma$r1_c1
-
-
-module sm$fpu$fma$r1_c2(d,q,clock);
-
-    // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 34'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$fpu$fma$r1_c2
-
-
-module sm$fpu$fma$r1_cin(d,q,clock);
+module sm$fpu$fma$r1_f2i(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -60236,10 +61459,67 @@ module sm$fpu$fma$r1_cin(d,q,clock);
        q <= d;
     end
 
-endmodule // sm$fpu$fma$r1_cin
+endmodule // sm$fpu$fma$r1_f2i
 
 
-module sm$fpu$fma$r1_s0(d,q,clock);
+module sm$fpu$fma$r1_fx_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_fx_g
+
+
+module sm$fpu$fma$r1_fx_huge(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_fx_huge
+
+
+module sm$fpu$fma$r1_fx_inf(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_fx_inf
+
+
+module sm$fpu$fma$r1_fx_ip(d,q,clock);
 
     // Module arguments
     input wire  [63:0] d;
@@ -60255,10 +61535,181 @@ module sm$fpu$fma$r1_s0(d,q,clock);
        q <= d;
     end
 
-endmodule // sm$fpu$fma$r1_s0
+endmodule // sm$fpu$fma$r1_fx_ip
 
 
-module sm$fpu$fma$r1_s1(d,q,clock);
+module sm$fpu$fma$r1_fx_nan(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_fx_nan
+
+
+module sm$fpu$fma$r1_fx_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_fx_s
+
+
+module sm$fpu$fma$r1_fx_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_fx_st
+
+
+module sm$fpu$fma$r1_ity(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_ity
+
+
+module sm$fpu$fma$r1_mc(d,q,clock);
+
+    // Module arguments
+    input wire  [52:0] d;
+    output reg  [52:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 53'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_mc
+
+
+module sm$fpu$fma$r1_pzero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_pzero
+
+
+module sm$fpu$fma$r1_rnd(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_rnd
+
+
+module sm$fpu$fma$r1_spec(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_spec
+
+
+module sm$fpu$fma$r1_spec_nv(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_spec_nv
+
+
+module sm$fpu$fma$r1_spec_y(d,q,clock);
 
     // Module arguments
     input wire  [63:0] d;
@@ -60274,29 +61725,219 @@ module sm$fpu$fma$r1_s1(d,q,clock);
        q <= d;
     end
 
-endmodule // sm$fpu$fma$r1_s1
+endmodule // sm$fpu$fma$r1_spec_y
 
 
-module sm$fpu$fma$r1_s2(d,q,clock);
+module sm$fpu$fma$r1_sub(d,q,clock);
 
     // Module arguments
-    input wire  [33:0] d;
-    output reg  [33:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 34'h0;
+       q = 1'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sm$fpu$fma$r1_s2
+endmodule // sm$fpu$fma$r1_sub
 
 
-module sm$fpu$fma$r2_lz(d,q,clock);
+module sm$fpu$fma$r1_xe(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_xe
+
+
+module sm$fpu$fma$r1_xlz(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_xlz
+
+
+module sm$fpu$fma$r1_xm(d,q,clock);
+
+    // Module arguments
+    input wire  [52:0] d;
+    output reg  [52:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 53'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_xm
+
+
+module sm$fpu$fma$r1_ye(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_ye
+
+
+module sm$fpu$fma$r1_ylz(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_ylz
+
+
+module sm$fpu$fma$r1_ym(d,q,clock);
+
+    // Module arguments
+    input wire  [52:0] d;
+    output reg  [52:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 53'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_ym
+
+
+module sm$fpu$fma$r1_ze(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r1_ze
+
+
+module sm$fpu$fma$r2_ma(d,q,clock);
+
+    // Module arguments
+    input wire  [52:0] d;
+    output reg  [52:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 53'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r2_ma
+
+
+module sm$fpu$fma$r2_mb(d,q,clock);
+
+    // Module arguments
+    input wire  [52:0] d;
+    output reg  [52:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 53'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r2_mb
+
+
+module sm$fpu$fma$r2_mc(d,q,clock);
+
+    // Module arguments
+    input wire  [52:0] d;
+    output reg  [52:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 53'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r2_mc
+
+
+module sm$fpu$fma$r2_shr(d,q,clock);
 
     // Module arguments
     input wire  [7:0] d;
@@ -60312,67 +61953,10 @@ module sm$fpu$fma$r2_lz(d,q,clock);
        q <= d;
     end
 
-endmodule // sm$fpu$fma$r2_lz
+endmodule // sm$fpu$fma$r2_shr
 
 
-module sm$fpu$fma$r2_m0(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$fpu$fma$r2_m0
-
-
-module sm$fpu$fma$r2_m1(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$fpu$fma$r2_m1
-
-
-module sm$fpu$fma$r2_m2(d,q,clock);
-
-    // Module arguments
-    input wire  [32:0] d;
-    output reg  [32:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 33'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sm$fpu$fma$r2_m2
-
-
-module sm$fpu$fma$r2_neg(d,q,clock);
+module sm$fpu$fma$r2_sub(d,q,clock);
 
     // Module arguments
     input wire  d;
@@ -60388,7 +61972,525 @@ module sm$fpu$fma$r2_neg(d,q,clock);
        q <= d;
     end
 
-endmodule // sm$fpu$fma$r2_neg
+endmodule // sm$fpu$fma$r2_sub
+
+
+module sm$fpu$fma$r3_c0(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r3_c0
+
+
+module sm$fpu$fma$r3_c1(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r3_c1
+
+
+module sm$fpu$fma$r3_c2(d,q,clock);
+
+    // Module arguments
+    input wire  [33:0] d;
+    output reg  [33:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 34'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r3_c2
+
+
+module sm$fpu$fma$r3_cin(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r3_cin
+
+
+module sm$fpu$fma$r3_s0(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r3_s0
+
+
+module sm$fpu$fma$r3_s1(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r3_s1
+
+
+module sm$fpu$fma$r3_s2(d,q,clock);
+
+    // Module arguments
+    input wire  [33:0] d;
+    output reg  [33:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 34'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r3_s2
+
+
+module sm$fpu$fma$r4_t0(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r4_t0
+
+
+module sm$fpu$fma$r4_t1(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r4_t1
+
+
+module sm$fpu$fma$r4_t2(d,q,clock);
+
+    // Module arguments
+    input wire  [33:0] d;
+    output reg  [33:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 34'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r4_t2
+
+
+module sm$fpu$fma$r5_m0(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r5_m0
+
+
+module sm$fpu$fma$r5_m1(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r5_m1
+
+
+module sm$fpu$fma$r5_m2(d,q,clock);
+
+    // Module arguments
+    input wire  [32:0] d;
+    output reg  [32:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 33'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r5_m2
+
+
+module sm$fpu$fma$r5_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r5_neg
+
+
+module sm$fpu$fma$r6_lz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r6_lz
+
+
+module sm$fpu$fma$r6_m0(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r6_m0
+
+
+module sm$fpu$fma$r6_m1(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r6_m1
+
+
+module sm$fpu$fma$r6_m2(d,q,clock);
+
+    // Module arguments
+    input wire  [32:0] d;
+    output reg  [32:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 33'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r6_m2
+
+
+module sm$fpu$fma$r6_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r6_neg
+
+
+module sm$fpu$fma$r7_eb1(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r7_eb1
+
+
+module sm$fpu$fma$r7_ezero(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r7_ezero
+
+
+module sm$fpu$fma$r7_g(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r7_g
+
+
+module sm$fpu$fma$r7_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r7_neg
+
+
+module sm$fpu$fma$r7_q(d,q,clock);
+
+    // Module arguments
+    input wire  [52:0] d;
+    output reg  [52:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 53'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r7_q
+
+
+module sm$fpu$fma$r7_st(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r7_st
+
+
+module sm$fpu$fma$r7_tiny(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$r7_tiny
+
+
+module sm$fpu$fma$recomp(t0,t1,t2,m0,m1,m2,neg);
+
+    // Module arguments
+    input wire  [63:0] t0;
+    input wire  [63:0] t1;
+    input wire  [33:0] t2;
+    output reg  [63:0] m0;
+    output reg  [63:0] m1;
+    output reg  [32:0] m2;
+    output reg  neg;
+
+    // Update code (custom)
+    wire [160:0] low = {t2[32:0], t1, t0};
+    wire [160:0] rc = ~low + 161'd1;
+    wire [160:0] mag = t2[33] ? rc : low;
+    always @(*) begin
+       m0 = mag[63:0];
+       m1 = mag[127:64];
+       m2 = mag[160:128];
+       neg = t2[33];
+    end
+endmodule // sm$fpu$fma$recomp
 
 
 module sm$fpu$fma$rnd_d(clock,d,q);
@@ -60405,6 +62507,21 @@ module sm$fpu$fma$rnd_d(clock,d,q);
     reg  [2:0] stage$1$d;
     wire  [2:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [2:0] stage$2$d;
+    wire  [2:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [2:0] stage$3$d;
+    wire  [2:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [2:0] stage$4$d;
+    wire  [2:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [2:0] stage$5$d;
+    wire  [2:0] stage$5$q;
+    reg  stage$5$clock;
+    reg  [2:0] stage$6$d;
+    wire  [2:0] stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  [2:0] last;
@@ -60420,15 +62537,55 @@ module sm$fpu$fma$rnd_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$rnd_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$rnd_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$rnd_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$rnd_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$fpu$fma$rnd_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -60473,17 +62630,112 @@ module sm$fpu$fma$rnd_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$rnd_d$stage$1
 
 
-module sm$fpu$fma$round(m0,m1,m2,lz,ew,sp,neg,sticky,zsign,fmt,rnd,ftz_act,spec,spec_y,spec_nv,spec_nx,y,flags);
+module sm$fpu$fma$rnd_d$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [63:0] m0;
-    input wire  [63:0] m1;
-    input wire  [32:0] m2;
-    input wire  [7:0] lz;
-    input wire  [13:0] ew;
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$rnd_d$stage$2
+
+
+module sm$fpu$fma$rnd_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$rnd_d$stage$3
+
+
+module sm$fpu$fma$rnd_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$rnd_d$stage$4
+
+
+module sm$fpu$fma$rnd_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$rnd_d$stage$5
+
+
+module sm$fpu$fma$rnd_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$rnd_d$stage$6
+
+
+module sm$fpu$fma$round(q,g,st,eb1,tiny,ezero,sp,neg,zsign,fmt,rnd,ftz_act,spec,spec_y,spec_nv,spec_nx,y,flags);
+
+    // Module arguments
+    input wire  [52:0] q;
+    input wire  g;
+    input wire  st;
+    input wire  [13:0] eb1;
+    input wire  tiny;
+    input wire  ezero;
     input wire  sp;
     input wire  neg;
-    input wire  sticky;
     input wire  zsign;
     input wire  fmt;
     input wire  [2:0] rnd;
@@ -60496,22 +62748,7 @@ module sm$fpu$fma$round(m0,m1,m2,lz,ew,sp,neg,sticky,zsign,fmt,rnd,ftz_act,spec,
     output reg  [3:0] flags;
 
     // Update code (custom)
-    wire [160:0] mag = {m2, m1, m0};
     wire sgn = sp ^ neg;
-    // Normalisation amount: the leading-zero count, limited so the exponent stays >= emin.
-    wire [13:0] lim = (ew + 14'd160) - (fmt ? 14'h3C02 : 14'h3F82);
-    wire [13:0] lz14 = {6'd0, lz};
-    wire lz_fits = ~lim[13] & (lz14 <= lim);
-    wire [7:0] nsh = lz_fits ? lz : (lim[13] ? 8'd0 : lim[7:0]);
-    wire mzero = (lz == 8'd161);
-    wire tiny = ~lz_fits & ~mzero;
-    wire [160:0] nrm = mag << nsh;
-    wire [13:0] er = (ew + 14'd160) - {6'd0, nsh};
-    wire [13:0] eb1 = er + (fmt ? 14'd1022 : 14'd126);
-    // Round: p bits, guard, sticky.
-    wire [52:0] q = fmt ? nrm[160:108] : {29'd0, nrm[160:137]};
-    wire g = fmt ? nrm[107] : nrm[136];
-    wire st = (fmt ? (|nrm[106:0]) : (|nrm[135:0])) | sticky;
     wire nx0 = g | st;
     reg inc;
     always @(*) begin
@@ -60540,12 +62777,42 @@ module sm$fpu$fma$round(m0,m1,m2,lz,ew,sp,neg,sticky,zsign,fmt,rnd,ftz_act,spec,
     wire flush = ftz_act & (ef == 14'd0) & (qr != 54'd0);
     always @(*) begin
        if (spec) begin y = spec_y; flags = {spec_nv, 2'b00, spec_nx}; end
-       else if (mzero & ~sticky) begin y = ezero_y; flags = 4'b0000; end
+       else if (ezero) begin y = ezero_y; flags = 4'b0000; end
        else if (ovf) begin y = ovf_y; flags = 4'b0101; end
        else if (flush) begin y = zero_y; flags = 4'b0011; end
        else begin y = pk; flags = {2'b00, uf, nx0}; end
     end
 endmodule // sm$fpu$fma$round
+
+
+module sm$fpu$fma$scale(xm,ym,xlz,ylz,xe,ye,ze,pzero,ma,mb,shr,ew);
+
+    // Module arguments
+    input wire  [52:0] xm;
+    input wire  [52:0] ym;
+    input wire  [5:0] xlz;
+    input wire  [5:0] ylz;
+    input wire  [13:0] xe;
+    input wire  [13:0] ye;
+    input wire  [13:0] ze;
+    input wire  pzero;
+    output reg  [52:0] ma;
+    output reg  [52:0] mb;
+    output reg  [7:0] shr;
+    output reg  [13:0] ew;
+
+    // Update code (custom)
+    wire [13:0] ep = (xe - {8'd0, xlz}) + (ye - {8'd0, ylz});
+    wire [13:0] k = (ze - ep) + 14'd52;
+    wire clamp = pzero | ($signed(k) >= $signed(14'd108));
+    wire [13:0] r_full = 14'd108 - k;
+    always @(*) begin
+       ma = xm << xlz;
+       mb = ym << ylz;
+       shr = clamp ? 8'd0 : (($signed(r_full) > $signed(14'd161)) ? 8'd161 : r_full[7:0]);
+       ew = clamp ? (ze - 14'd160) : (ep - 14'd104);
+    end
+endmodule // sm$fpu$fma$scale
 
 
 module sm$fpu$fma$sp_d(clock,d,q);
@@ -60562,6 +62829,21 @@ module sm$fpu$fma$sp_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -60577,15 +62859,55 @@ module sm$fpu$fma$sp_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$sp_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$sp_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$sp_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$sp_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$fpu$fma$sp_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -60630,6 +62952,101 @@ module sm$fpu$fma$sp_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$sp_d$stage$1
 
 
+module sm$fpu$fma$sp_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$sp_d$stage$2
+
+
+module sm$fpu$fma$sp_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$sp_d$stage$3
+
+
+module sm$fpu$fma$sp_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$sp_d$stage$4
+
+
+module sm$fpu$fma$sp_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$sp_d$stage$5
+
+
+module sm$fpu$fma$sp_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$sp_d$stage$6
+
+
 module sm$fpu$fma$spec_d(clock,d,q);
 
     // Module arguments
@@ -60644,6 +63061,18 @@ module sm$fpu$fma$spec_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
 
     // Local signals
     reg  last;
@@ -60659,15 +63088,47 @@ module sm$fpu$fma$spec_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$spec_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$spec_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$spec_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$spec_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
         q = last;
     end
 
@@ -60712,6 +63173,82 @@ module sm$fpu$fma$spec_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$spec_d$stage$1
 
 
+module sm$fpu$fma$spec_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_d$stage$2
+
+
+module sm$fpu$fma$spec_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_d$stage$3
+
+
+module sm$fpu$fma$spec_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_d$stage$4
+
+
+module sm$fpu$fma$spec_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_d$stage$5
+
+
 module sm$fpu$fma$spec_nv_d(clock,d,q);
 
     // Module arguments
@@ -60726,6 +63263,18 @@ module sm$fpu$fma$spec_nv_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
 
     // Local signals
     reg  last;
@@ -60741,15 +63290,47 @@ module sm$fpu$fma$spec_nv_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$spec_nv_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$spec_nv_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$spec_nv_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$spec_nv_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
         q = last;
     end
 
@@ -60794,6 +63375,82 @@ module sm$fpu$fma$spec_nv_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$spec_nv_d$stage$1
 
 
+module sm$fpu$fma$spec_nv_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_nv_d$stage$2
+
+
+module sm$fpu$fma$spec_nv_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_nv_d$stage$3
+
+
+module sm$fpu$fma$spec_nv_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_nv_d$stage$4
+
+
+module sm$fpu$fma$spec_nv_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_nv_d$stage$5
+
+
 module sm$fpu$fma$spec_nx_d(clock,d,q);
 
     // Module arguments
@@ -60808,6 +63465,18 @@ module sm$fpu$fma$spec_nx_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
 
     // Local signals
     reg  last;
@@ -60823,15 +63492,47 @@ module sm$fpu$fma$spec_nx_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$spec_nx_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$spec_nx_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$spec_nx_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$spec_nx_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
         q = last;
     end
 
@@ -60876,6 +63577,82 @@ module sm$fpu$fma$spec_nx_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$spec_nx_d$stage$1
 
 
+module sm$fpu$fma$spec_nx_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_nx_d$stage$2
+
+
+module sm$fpu$fma$spec_nx_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_nx_d$stage$3
+
+
+module sm$fpu$fma$spec_nx_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_nx_d$stage$4
+
+
+module sm$fpu$fma$spec_nx_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_nx_d$stage$5
+
+
 module sm$fpu$fma$spec_y_d(clock,d,q);
 
     // Module arguments
@@ -60890,6 +63667,18 @@ module sm$fpu$fma$spec_y_d(clock,d,q);
     reg  [63:0] stage$1$d;
     wire  [63:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [63:0] stage$2$d;
+    wire  [63:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [63:0] stage$3$d;
+    wire  [63:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [63:0] stage$4$d;
+    wire  [63:0] stage$4$q;
+    reg  stage$4$clock;
+    reg  [63:0] stage$5$d;
+    wire  [63:0] stage$5$q;
+    reg  stage$5$clock;
 
     // Local signals
     reg  [63:0] last;
@@ -60905,15 +63694,47 @@ module sm$fpu$fma$spec_y_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$spec_y_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$spec_y_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$spec_y_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$spec_y_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
         q = last;
     end
 
@@ -60958,6 +63779,82 @@ module sm$fpu$fma$spec_y_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$spec_y_d$stage$1
 
 
+module sm$fpu$fma$spec_y_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_y_d$stage$2
+
+
+module sm$fpu$fma$spec_y_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_y_d$stage$3
+
+
+module sm$fpu$fma$spec_y_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_y_d$stage$4
+
+
+module sm$fpu$fma$spec_y_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$spec_y_d$stage$5
+
+
 module sm$fpu$fma$sticky_d(clock,d,q);
 
     // Module arguments
@@ -60972,6 +63869,12 @@ module sm$fpu$fma$sticky_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
 
     // Local signals
     reg  last;
@@ -60987,15 +63890,31 @@ module sm$fpu$fma$sticky_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$sticky_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$sticky_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
         q = last;
     end
 
@@ -61040,7 +63959,45 @@ module sm$fpu$fma$sticky_d$stage$1(d,q,clock);
 endmodule // sm$fpu$fma$sticky_d$stage$1
 
 
-module sm$fpu$fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,ftz_act,spec,spec_y,spec_nv,f2i);
+module sm$fpu$fma$sticky_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$sticky_d$stage$2
+
+
+module sm$fpu$fma$sticky_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$sticky_d$stage$3
+
+
+module sm$fpu$fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,xm,ym,xlz,ylz,xe,ye,ze,pzero,mc,sub,sp,zsign,ftz_act,spec,spec_y,spec_nv,f2i);
 
     // Module arguments
     input wire  [63:0] a;
@@ -61051,11 +64008,15 @@ module sm$fpu$fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,f
     input wire  [1:0] ity;
     input wire  [2:0] rnd;
     input wire  ftz;
-    output reg  [52:0] ma;
-    output reg  [52:0] mb;
+    output reg  [52:0] xm;
+    output reg  [52:0] ym;
+    output reg  [5:0] xlz;
+    output reg  [5:0] ylz;
+    output reg  [13:0] xe;
+    output reg  [13:0] ye;
+    output reg  [13:0] ze;
+    output reg  pzero;
     output reg  [52:0] mc;
-    output reg  [7:0] shr;
-    output reg  [13:0] ew;
     output reg  sub;
     output reg  sp;
     output reg  zsign;
@@ -61125,7 +64086,7 @@ module sm$fpu$fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,f
     wire z_nan = z_emax & ~z_fz;
     wire z_snan = z_nan & ~z_f[51];
     wire [63:0] z_qn = fmt ? {z_s, 12'hFFF, z_f[50:0]} : {32'd0, z_s, 9'h1FF, z_f[50:29]};
-    // Normalise subnormal multiplier operands: leading-zero count, shift, exponent down.
+    // Leading zeros of the multiplier operands (the next stage normalises them).
     reg [5:0] x_lz;
     reg [5:0] y_lz;
     integer i;
@@ -61138,16 +64099,6 @@ module sm$fpu$fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,f
        y_lz = 6'd53;
        for (j = 0; j < 53; j = j + 1) if (y_m[j]) y_lz = 6'd52 - j[5:0];
     end
-    wire [52:0] x_mn = x_m << x_lz;
-    wire [52:0] y_mn = y_m << y_lz;
-    // Exponents: product, addend position k, alignment shift, window exponent.
-    wire [13:0] ep = (x_E - {8'd0, x_lz}) + (y_E - {8'd0, y_lz});
-    wire [13:0] k = (z_E - ep) + 14'd52;
-    wire prod_zero = x_zero | y_zero;
-    wire clamp = prod_zero | ($signed(k) >= $signed(14'd108));
-    wire [13:0] r_full = 14'd108 - k;
-    wire [7:0] shr_v = clamp ? 8'd0 : (($signed(r_full) > $signed(14'd161)) ? 8'd161 : r_full[7:0]);
-    wire [13:0] ew_v = clamp ? (z_E - 14'd160) : (ep - 14'd104);
     wire sp_v = x_s ^ y_s;
     wire sub_v = sp_v ^ z_s;
     // Special values: first NaN of a, b; inf*0; NaN c; inf-inf; inf.
@@ -61168,11 +64119,15 @@ module sm$fpu$fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,ma,mb,mc,shr,ew,sub,sp,zsign,f
        else begin sy = opz; snv = 1'b0; end
     end
     always @(*) begin
-       ma = x_mn;
-       mb = y_mn;
+       xm = x_m;
+       ym = y_m;
+       xlz = x_lz;
+       ylz = y_lz;
+       xe = x_E;
+       ye = y_E;
+       ze = z_E;
+       pzero = x_zero | y_zero;
        mc = z_m;
-       shr = shr_v;
-       ew = ew_v;
        sub = sub_v;
        sp = sp_v;
        zsign = (sp_v == z_s) ? sp_v : is_rm;
@@ -61202,6 +64157,21 @@ module sm$fpu$fma$valid_d(clock,d,q);
     reg  stage$2$d;
     wire  stage$2$q;
     reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
 
     // Local signals
     reg  last;
@@ -61222,18 +64192,58 @@ module sm$fpu$fma$valid_d(clock,d,q);
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
+    sm$fpu$fma$valid_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$valid_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$valid_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$fpu$fma$valid_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sm$fpu$fma$valid_d$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
         stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
         q = last;
     end
 
@@ -61297,6 +64307,101 @@ module sm$fpu$fma$valid_d$stage$2(d,q,clock);
 endmodule // sm$fpu$fma$valid_d$stage$2
 
 
+module sm$fpu$fma$valid_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$valid_d$stage$3
+
+
+module sm$fpu$fma$valid_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$valid_d$stage$4
+
+
+module sm$fpu$fma$valid_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$valid_d$stage$5
+
+
+module sm$fpu$fma$valid_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$valid_d$stage$6
+
+
+module sm$fpu$fma$valid_d$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$valid_d$stage$7
+
+
 module sm$fpu$fma$zsign_d(clock,d,q);
 
     // Module arguments
@@ -61311,6 +64416,21 @@ module sm$fpu$fma$zsign_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -61326,15 +64446,55 @@ module sm$fpu$fma$zsign_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sm$fpu$fma$zsign_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sm$fpu$fma$zsign_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sm$fpu$fma$zsign_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sm$fpu$fma$zsign_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sm$fpu$fma$zsign_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -61377,6 +64537,101 @@ module sm$fpu$fma$zsign_d$stage$1(d,q,clock);
     end
 
 endmodule // sm$fpu$fma$zsign_d$stage$1
+
+
+module sm$fpu$fma$zsign_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$zsign_d$stage$2
+
+
+module sm$fpu$fma$zsign_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$zsign_d$stage$3
+
+
+module sm$fpu$fma$zsign_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$zsign_d$stage$4
+
+
+module sm$fpu$fma$zsign_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$zsign_d$stage$5
+
+
+module sm$fpu$fma$zsign_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$fpu$fma$zsign_d$stage$6
 
 
 module sm$fpu$fop(d,q,clock);

@@ -1,11 +1,11 @@
-//! FMA stage 1c: the addend, conditionally inverted and aligned into the 161-bit window
-//! (Figure C.6.2). The 53-bit significand starts above the window (`{mc, 161'b0}`, 214
-//! bits) and is shifted right by `shr`; the top 161 bits are the window, bits shifted
-//! below it are OR-ed into `sticky`. For an effective subtraction the window word (with
-//! a sign bit, 162 bits) is inverted; the +1 of the two's complement is the CPA's carry-in
-//! `cin`, dropped when sticky bits were shifted out (then -(C + f), 0 < f < 1, is
-//! ~C + (1 - f): the integer part is ~C and the fraction stays sticky).
-//! Combinational, hand-written Verilog with a native Rust model.
+//! FMA stage 3 (product): the addend, conditionally inverted and aligned into the 161-bit
+//! window (Figure C.6.2). The 53-bit significand starts above the window (`{mc, 161'b0}`,
+//! 214 bits) and is shifted right by `shr`; the top 161 bits are the window, bits shifted
+//! below it are OR-ed into `sticky`. For an effective subtraction the window word (with a
+//! sign bit, 162 bits) is inverted; the +1 of the two's complement is the CPA's carry-in
+//! `cin`, dropped when sticky bits were shifted out (then -(C + f), 0 < f < 1, is ~C + (1 -
+//! f): the integer part is ~C and the fraction stays sticky). Combinational, hand-written
+//! Verilog with a native Rust model.
 //!
 //! Ports:
 //! - `mc`             in   53  addend significand

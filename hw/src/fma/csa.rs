@@ -1,6 +1,6 @@
-//! FMA stage 1d: the 3:2 carry-save adder of Figure C.6.2 that sums the product's sum and
-//! carry vectors with the aligned addend, 162 bits wide (the 161-bit window and a sign
-//! bit), modulo 2^162. Combinational, hand-written Verilog with a native Rust model.
+//! FMA stage 3 (product): the 3:2 carry-save adder of Figure C.6.2 that sums the product's
+//! sum and carry vectors with the aligned addend, 162 bits wide (the 161-bit window and a
+//! sign bit), modulo 2^162. Combinational, hand-written Verilog with a native Rust model.
 //!
 //! Ports:
 //! - `ps_lo`, `ps_hi`, `pc_lo`, `pc_hi`  in  64, 42  product sum and carry vectors

@@ -1,7 +1,7 @@
-//! FMA stage 2b: leading-zero count of the 161-bit magnitude (the normalisation amount of
-//! Figure C.6.2), as a tree: each 64-bit limb is counted on its own, then the limb counts
-//! are combined. 161 when the magnitude is zero. Combinational, hand-written Verilog with a
-//! native Rust model.
+//! FMA stage 6 (count): leading-zero count of the 161-bit magnitude (the normalisation
+//! amount of Figure C.6.2), as a tree: each 64-bit limb is counted on its own, then the
+//! limb counts are combined. 161 when the magnitude is zero. Combinational, hand-written
+//! Verilog with a native Rust model.
 //!
 //! Ports:
 //! - `m0`, `m1`  in  64  magnitude bits 63..0, 127..64

@@ -1,6 +1,6 @@
-//! FMA stage 1b: the 53x53 significand product in carry-save form (Figure C.6.2). Each
-//! operand is split into 18-bit digits (18 + 18 + 17 bits); the nine digit products are
-//! 18x18 multiplies (one ECP5 MULT18X18D each) and a tree of 3:2 carry-save adders
+//! FMA stage 3 (product): the 53x53 significand product in carry-save form (Figure C.6.2).
+//! Each operand is split into 18-bit digits (18 + 18 + 17 bits); the nine digit products
+//! are 18x18 multiplies (one ECP5 MULT18X18D each) and a tree of 3:2 carry-save adders
 //! reduces them (9 -> 6 -> 4 -> 3 -> 2) to two 106-bit vectors whose sum is the product.
 //! All vectors are non-negative and sum to less than 2^106, so 106 bits hold them exactly.
 //! Combinational, hand-written Verilog with a native Rust model.

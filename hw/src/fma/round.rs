@@ -1,21 +1,17 @@
-//! FMA stage 3: normalise, round, pack, flags and the final result mux (Figure C.6.2's
-//! last two boxes). The magnitude is shifted left by L = min(lz, ew + 160 - emin): by its
-//! leading-zero count, unless that would take the exponent below emin, in which case the
-//! result is subnormal (tiny) and stays on the emin grid. The top p bits (53 or 24) are
-//! rounded with guard and sticky (window bits below, plus the addend's sticky) in the
-//! selected mode; the rounded significand including its leading bit is added to
-//! (biased exponent - 1) << fbits, which carries into the exponent on a round-up to the
-//! next binade and turns a subnormal that rounds up to 2^emin into the smallest normal.
-//! Tininess is detected before rounding (exact result below 2^emin). Binary32 with ftz
-//! flushes a subnormal result to a zero of its sign, raising underflow and inexact.
-//! Combinational, hand-written Verilog with a native Rust model.
+//! FMA stage 8 (round): round, pack, flags and the final result mux (Figure C.6.2's last
+//! box), on the normalised significand of [`crate::fma::norm`]. The p bits are rounded
+//! with guard and sticky in the selected mode; the rounded significand including its
+//! leading bit is added to (biased exponent - 1) << fbits, which carries into the exponent
+//! on a round-up to the next binade and turns a subnormal that rounds up to 2^emin into
+//! the smallest normal. Binary32 with ftz flushes a subnormal result to a zero of its
+//! sign, raising underflow and inexact. Combinational, hand-written Verilog with a native
+//! Rust model.
 //!
 //! Ports:
-//! - `m0`, `m1`, `m2`  in  64, 64, 33  magnitude (161 bits)
-//! - `lz`              in   8  its leading-zero count (161: zero)
-//! - `ew`              in  14  exponent of magnitude bit 0 (two's complement)
+//! - `q`, `g`, `st`    in  53, 1, 1  significand, guard, sticky ([`crate::fma::norm`])
+//! - `eb1`             in  14  biased exponent minus one (two's complement)
+//! - `tiny`, `ezero`   in   1  exact result below 2^emin; exact zero
 //! - `sp`, `neg`       in   1  product sign, the sum was negative (result sign sp ^ neg)
-//! - `sticky`          in   1  addend bits below the window
 //! - `zsign`           in   1  sign of an exact zero
 //! - `fmt`             in   1  1 binary64, 0 binary32
 //! - `rnd`             in   3  0 rn, 1 rz, 2 rm, 3 rp, 4 (and 5..7) rna
@@ -24,19 +20,19 @@
 //!                     inexact flags (overrides; inexact only from a float-to-integer conversion)
 //! - `y`               out 64  result (binary32 in the low 32 bits, high bits 0)
 //! - `flags`           out  4  bit 0 inexact, 1 underflow, 2 overflow, 3 invalid
-use crate::fma::wide::W256;
+use crate::fma::norm::s14;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
 pub struct FmaRound {
-    pub m0: Signal<In, Bits<64>>,
-    pub m1: Signal<In, Bits<64>>,
-    pub m2: Signal<In, Bits<33>>,
-    pub lz: Signal<In, Bits<8>>,
-    pub ew: Signal<In, Bits<14>>,
+    pub q: Signal<In, Bits<53>>,
+    pub g: Signal<In, Bit>,
+    pub st: Signal<In, Bit>,
+    pub eb1: Signal<In, Bits<14>>,
+    pub tiny: Signal<In, Bit>,
+    pub ezero: Signal<In, Bit>,
     pub sp: Signal<In, Bit>,
     pub neg: Signal<In, Bit>,
-    pub sticky: Signal<In, Bit>,
     pub zsign: Signal<In, Bit>,
     pub fmt: Signal<In, Bit>,
     pub rnd: Signal<In, Bits<3>>,
@@ -52,12 +48,14 @@ pub struct FmaRound {
 /// Inputs of [`model`], as plain values.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RoundIn {
-    pub mag: W256,
-    pub lz: u32,
-    pub ew: u64,
+    pub q: u64,
+    pub g: bool,
+    pub st: bool,
+    pub eb1: i64,
+    pub tiny: bool,
+    pub ezero: bool,
     pub sp: bool,
     pub neg: bool,
-    pub sticky: bool,
     pub zsign: bool,
     pub f64_: bool,
     pub rnd: u64,
@@ -68,9 +66,36 @@ pub struct RoundIn {
     pub spec_nx: bool,
 }
 
-/// 14-bit two's complement to i64.
-fn s14(x: u64) -> i64 {
-    ((x << 50) as i64) >> 50
+/// The rounding increment of mode `rnd` (0 rn, 1 rz, 2 rm, 3 rp, 4..7 rna) for a value of
+/// sign `sgn` whose kept part ends in `lsb`, with guard `g` and sticky `st` below it. The
+/// float-to-integer conversion ([`crate::fma::f2i_round`]) rounds by the same rule.
+pub fn increment(rnd: u64, sgn: bool, lsb: bool, g: bool, st: bool) -> bool {
+    match rnd {
+        0 => g && (st || lsb),
+        1 => false,
+        2 => sgn && (g || st),
+        3 => !sgn && (g || st),
+        _ => g,
+    }
+}
+
+/// Verilog of [`increment`]: `inc` from `rnd`, `g`, `st`, `nx0` (= g | st) and the named
+/// sign and kept LSB.
+pub fn increment_verilog(sgn: &str, lsb: &str) -> String {
+    format!(
+        "\
+reg inc;
+always @(*) begin
+   case (rnd)
+      3'd0: inc = g & (st | {lsb});
+      3'd1: inc = 1'b0;
+      3'd2: inc = {sgn} & nx0;
+      3'd3: inc = ~{sgn} & nx0;
+      default: inc = g;
+   endcase
+end
+"
+    )
 }
 
 /// (y, flags).
@@ -80,31 +105,9 @@ pub fn model(i: &RoundIn) -> (u64, u64) {
     }
     let f64_ = i.f64_;
     let sgn = i.sp ^ i.neg;
-    let emin: i64 = if f64_ { -1022 } else { -126 };
-    let ew = s14(i.ew);
-    let lim = ew + 160 - emin;
-    let lz = i.lz as i64;
-    let lz_fits = lim >= 0 && lz <= lim;
-    let l = if lz_fits { lz } else if lim < 0 { 0 } else { lim };
-    let mzero = i.lz == 161;
-    let tiny = !lz_fits && !mzero;
-    let n = i.mag.shl(l as u32).trunc(161);
-    let er = ew + 160 - l;
-    let eb1 = er + if f64_ { 1022 } else { 126 };
-    let (q, g, st) = if f64_ {
-        (n.field(108, 53), n.bit(107), !n.trunc(107).is_zero())
-    } else {
-        (n.field(137, 24), n.bit(136), !n.trunc(136).is_zero())
-    };
-    let st = st || i.sticky;
+    let (q, g, st, eb1) = (i.q, i.g, i.st, i.eb1);
     let nx0 = g || st;
-    let inc = match i.rnd {
-        0 => g && (st || q & 1 == 1),
-        1 => false,
-        2 => sgn && nx0,
-        3 => !sgn && nx0,
-        _ => g,
-    };
+    let inc = increment(i.rnd, sgn, q & 1 == 1, g, st);
     let qr = q + inc as u64;
     let fb = if f64_ { 52 } else { 23 };
     let qtop = qr >> fb;
@@ -112,7 +115,7 @@ pub fn model(i: &RoundIn) -> (u64, u64) {
     let ovf = ef >= if f64_ { 2047 } else { 255 };
     let sbit = if f64_ { 63 } else { 31 };
     let sign_w = (sgn as u64) << sbit;
-    if mzero && !i.sticky {
+    if i.ezero {
         return ((i.zsign as u64) << sbit, 0);
     }
     if ovf {
@@ -120,7 +123,7 @@ pub fn model(i: &RoundIn) -> (u64, u64) {
         let inf = if f64_ { 0x7FF0_0000_0000_0000 } else { 0x7F80_0000 };
         return (sign_w | if to_inf { inf } else { inf - 1 }, 0b0101);
     }
-    let uf = tiny && nx0;
+    let uf = i.tiny && nx0;
     let flags = (uf as u64) << 1 | nx0 as u64;
     if i.ftz_act && ef == 0 && qr != 0 {
         return (sign_w, flags | 0b0011);
@@ -136,12 +139,14 @@ pub fn model(i: &RoundIn) -> (u64, u64) {
 impl Logic for FmaRound {
     fn update(&mut self) {
         let i = RoundIn {
-            mag: W256::from_limbs(&[(self.m0.val().to_u64(), 64), (self.m1.val().to_u64(), 64), (self.m2.val().to_u64(), 33)]),
-            lz: self.lz.val().to_u64() as u32,
-            ew: self.ew.val().to_u64(),
+            q: self.q.val().to_u64(),
+            g: self.g.val(),
+            st: self.st.val(),
+            eb1: s14(self.eb1.val().to_u64()),
+            tiny: self.tiny.val(),
+            ezero: self.ezero.val(),
             sp: self.sp.val(),
             neg: self.neg.val(),
-            sticky: self.sticky.val(),
             zsign: self.zsign.val(),
             f64_: self.fmt.val(),
             rnd: self.rnd.val().to_u64(),
@@ -162,35 +167,10 @@ impl Logic for FmaRound {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(
+        let mut v = String::from("wire sgn = sp ^ neg;\nwire nx0 = g | st;\n");
+        v.push_str(&increment_verilog("sgn", "q[0]"));
+        v.push_str(
             "\
-wire [160:0] mag = {m2, m1, m0};
-wire sgn = sp ^ neg;
-// Normalisation amount: the leading-zero count, limited so the exponent stays >= emin.
-wire [13:0] lim = (ew + 14'd160) - (fmt ? 14'h3C02 : 14'h3F82);
-wire [13:0] lz14 = {6'd0, lz};
-wire lz_fits = ~lim[13] & (lz14 <= lim);
-wire [7:0] nsh = lz_fits ? lz : (lim[13] ? 8'd0 : lim[7:0]);
-wire mzero = (lz == 8'd161);
-wire tiny = ~lz_fits & ~mzero;
-wire [160:0] nrm = mag << nsh;
-wire [13:0] er = (ew + 14'd160) - {6'd0, nsh};
-wire [13:0] eb1 = er + (fmt ? 14'd1022 : 14'd126);
-// Round: p bits, guard, sticky.
-wire [52:0] q = fmt ? nrm[160:108] : {29'd0, nrm[160:137]};
-wire g = fmt ? nrm[107] : nrm[136];
-wire st = (fmt ? (|nrm[106:0]) : (|nrm[135:0])) | sticky;
-wire nx0 = g | st;
-reg inc;
-always @(*) begin
-   case (rnd)
-      3'd0: inc = g & (st | q[0]);
-      3'd1: inc = 1'b0;
-      3'd2: inc = sgn & nx0;
-      3'd3: inc = ~sgn & nx0;
-      default: inc = g;
-   endcase
-end
 wire [53:0] qr = {1'b0, q} + {53'd0, inc};
 wire [1:0] qtop = fmt ? qr[53:52] : qr[24:23];
 wire [13:0] ef = eb1 + {12'd0, qtop};
@@ -208,13 +188,13 @@ wire uf = tiny & nx0;
 wire flush = ftz_act & (ef == 14'd0) & (qr != 54'd0);
 always @(*) begin
    if (spec) begin y = spec_y; flags = {spec_nv, 2'b00, spec_nx}; end
-   else if (mzero & ~sticky) begin y = ezero_y; flags = 4'b0000; end
+   else if (ezero) begin y = ezero_y; flags = 4'b0000; end
    else if (ovf) begin y = ovf_y; flags = 4'b0101; end
    else if (flush) begin y = zero_y; flags = 4'b0011; end
    else begin y = pk; flags = {2'b00, uf, nx0}; end
 end
-"
-            .into(),
-        )
+",
+        );
+        Verilog::Custom(v)
     }
 }

@@ -1,12 +1,13 @@
-//! FMA stage 1a: operand selection, unpack, subnormal normalisation of the multiplier
-//! operands, exponent datapath (alignment shift, window exponent) and the special-value
-//! path (NaN, infinity, invalid). Combinational, hand-written Verilog with a native Rust
-//! model (co-simulated as part of `fma`).
+//! FMA stage 1 (unpack): operand selection, unpack, the leading-zero counts of the
+//! multiplier operands' significands (their normalisation is [`crate::fma::scale`]'s) and
+//! the special-value path (NaN, infinity, invalid). Combinational, hand-written Verilog
+//! with a native Rust model (co-simulated as part of `fma`).
 //!
 //! Formats share one datapath: a binary32 operand (low 32 bits) is unpacked to a 53-bit
 //! significand with its 24 bits at the top, so every significand is `m * 2^(E-52)` with E
-//! the exponent of bit 52. Subnormal multiplier operands are normalised here (leading-zero
-//! count and shift, E below emin), so the product of nonzero operands is in [2^104, 2^106).
+//! the exponent of bit 52. The leading zeros of the multiplier operands' significands are
+//! counted here; the next stage shifts subnormal ones up (E below emin), so the product of
+//! nonzero operands is in [2^104, 2^106).
 //!
 //! Operations (`op`): 0 fma a*b+c; 1 add a+b (as a*1+b); 2 sub a-b (as a*1+(-b), a NaN b
 //! keeps its sign); 3 mul a*b (as a*b+z with z = +0 in rm, -0 otherwise, which gives the
@@ -20,13 +21,6 @@
 //! and left-aligned fraction (quiet bit set): the payload's top bits carry over between
 //! formats.
 //!
-//! Alignment (Figure C.6.2): the addend's LSB lands at bit k = Ec - (Ea+Eb) + 52 of a
-//! 161-bit window whose bit 0 is the product's LSB. When k >= 108 (addend far above the
-//! product) or the product is zero, the addend is pinned at k = 108 (its MSB at bit 160)
-//! and the window exponent follows the addend: the product, less than a quarter of the
-//! addend's ulp, then only acts as a sticky value, which rounds the same. A zero addend
-//! has Ec = emin like a subnormal.
-//!
 //! Ports:
 //! - `a`, `b`, `c`  in  64  operands (binary32: low 32 bits; high bits ignored)
 //! - `fmt`          in   1  1 binary64, 0 binary32
@@ -34,11 +28,11 @@
 //! - `ity`          in   2  integer type of op 5: bit 0 signed, bit 1 64-bit (32-bit in the low bits)
 //! - `rnd`          in   3  rounding mode (only rm matters here)
 //! - `ftz`          in   1  binary32 fma: flush subnormal inputs (and results, downstream)
-//! - `ma`, `mb`     out 53  normalised multiplier significands (0 for a zero)
+//! - `xm`, `ym`     out 53  multiplier significands, not normalised (0 for a zero)
+//! - `xlz`, `ylz`   out  6  their leading zeros (53 for a zero)
+//! - `xe`, `ye`, `ze` out 14  exponents E of the significands' bit 52 (two's complement)
+//! - `pzero`        out  1  the product is zero
 //! - `mc`           out 53  addend significand (not normalised)
-//! - `shr`          out  8  right shift of the addend from the window top (108 - k), saturated
-//!                          at 161 (the whole addend below the window: sticky only)
-//! - `ew`           out 14  exponent of window bit 0 (two's complement)
 //! - `sub`          out  1  effective subtraction (product and addend signs differ)
 //! - `sp`           out  1  product sign
 //! - `zsign`        out  1  sign of an exact zero result
@@ -61,11 +55,15 @@ pub struct FmaUnpack {
     pub ity: Signal<In, Bits<2>>,
     pub rnd: Signal<In, Bits<3>>,
     pub ftz: Signal<In, Bit>,
-    pub ma: Signal<Out, Bits<53>>,
-    pub mb: Signal<Out, Bits<53>>,
+    pub xm: Signal<Out, Bits<53>>,
+    pub ym: Signal<Out, Bits<53>>,
+    pub xlz: Signal<Out, Bits<6>>,
+    pub ylz: Signal<Out, Bits<6>>,
+    pub xe: Signal<Out, Bits<14>>,
+    pub ye: Signal<Out, Bits<14>>,
+    pub ze: Signal<Out, Bits<14>>,
+    pub pzero: Signal<Out, Bit>,
     pub mc: Signal<Out, Bits<53>>,
-    pub shr: Signal<Out, Bits<8>>,
-    pub ew: Signal<Out, Bits<14>>,
     pub sub: Signal<Out, Bit>,
     pub sp: Signal<Out, Bit>,
     pub zsign: Signal<Out, Bit>,
@@ -112,11 +110,15 @@ fn unpack(x: u64, f64_: bool, ftz_act: bool) -> Opnd {
 /// The outputs of the block, as plain values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct UnpackOut {
-    pub ma: u64,
-    pub mb: u64,
+    pub xm: u64,
+    pub ym: u64,
+    pub xlz: u64,
+    pub ylz: u64,
+    pub xe: u64,
+    pub ye: u64,
+    pub ze: u64,
+    pub pzero: bool,
     pub mc: u64,
-    pub shr: u64,
-    pub ew: u64,
     pub sub: bool,
     pub sp: bool,
     pub zsign: bool,
@@ -169,17 +171,7 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, ity: u64, rnd: u64, ft
     } else {
         (unpack(x, x_f64, ftz_act), unpack(y, f64_, ftz_act), unpack(z, f64_, ftz_act))
     };
-    let lz = |m: u64| (m.leading_zeros() - 11) as i64;
-    let (lzx, lzy) = (lz(px.m), lz(py.m));
-    let ma = (px.m << lzx) & ((1 << 53) - 1);
-    let mb = (py.m << lzy) & ((1 << 53) - 1);
-    let ep = (px.e - lzx) + (py.e - lzy);
-    let k = pz.e - ep + 52;
-    let prod_zero = px.zero || py.zero;
-    let clamp = prod_zero || k >= 108;
-    let r_full = 108 - k;
-    let shr = if clamp { 0 } else if r_full > 161 { 161 } else { r_full as u64 };
-    let ew = if clamp { pz.e - 160 } else { ep - 104 };
+    let lz = |m: u64| (m.leading_zeros() - 11) as u64;
     let sp = px.s != py.s;
     let sc = pz.s;
     let sub = sp != sc;
@@ -214,11 +206,15 @@ pub fn model(a: u64, b: u64, c: u64, f64_: bool, op: u64, ity: u64, rnd: u64, ft
         (z, false)
     };
     UnpackOut {
-        ma,
-        mb,
+        xm: px.m,
+        ym: py.m,
+        xlz: lz(px.m),
+        ylz: lz(py.m),
+        xe: (px.e as u64) & 0x3FFF,
+        ye: (py.e as u64) & 0x3FFF,
+        ze: (pz.e as u64) & 0x3FFF,
+        pzero: px.zero || py.zero,
         mc: pz.m,
-        shr,
-        ew: (ew as u64) & 0x3FFF,
         sub,
         sp,
         zsign,
@@ -242,11 +238,15 @@ impl Logic for FmaUnpack {
             self.rnd.val().to_u64(),
             self.ftz.val(),
         );
-        self.ma.next = o.ma.into();
-        self.mb.next = o.mb.into();
+        self.xm.next = o.xm.into();
+        self.ym.next = o.ym.into();
+        self.xlz.next = o.xlz.into();
+        self.ylz.next = o.ylz.into();
+        self.xe.next = o.xe.into();
+        self.ye.next = o.ye.into();
+        self.ze.next = o.ze.into();
+        self.pzero.next = o.pzero;
         self.mc.next = o.mc.into();
-        self.shr.next = o.shr.into();
-        self.ew.next = o.ew.into();
         self.sub.next = o.sub;
         self.sp.next = o.sp;
         self.zsign.next = o.zsign;
@@ -258,11 +258,15 @@ impl Logic for FmaUnpack {
     }
 
     fn connect(&mut self) {
-        self.ma.connect();
-        self.mb.connect();
+        self.xm.connect();
+        self.ym.connect();
+        self.xlz.connect();
+        self.ylz.connect();
+        self.xe.connect();
+        self.ye.connect();
+        self.ze.connect();
+        self.pzero.connect();
         self.mc.connect();
-        self.shr.connect();
-        self.ew.connect();
         self.sub.connect();
         self.sp.connect();
         self.zsign.connect();
@@ -338,7 +342,7 @@ wire [63:0] {p}_qn = fmt ? {{{p}_s, 12'hFFF, {p}_f[50:0]}} : {{32'd0, {p}_s, 9'h
         }
         v.push_str(
             "\
-// Normalise subnormal multiplier operands: leading-zero count, shift, exponent down.
+// Leading zeros of the multiplier operands (the next stage normalises them).
 reg [5:0] x_lz;
 reg [5:0] y_lz;
 integer i;
@@ -351,16 +355,6 @@ always @(*) begin
    y_lz = 6'd53;
    for (j = 0; j < 53; j = j + 1) if (y_m[j]) y_lz = 6'd52 - j[5:0];
 end
-wire [52:0] x_mn = x_m << x_lz;
-wire [52:0] y_mn = y_m << y_lz;
-// Exponents: product, addend position k, alignment shift, window exponent.
-wire [13:0] ep = (x_E - {8'd0, x_lz}) + (y_E - {8'd0, y_lz});
-wire [13:0] k = (z_E - ep) + 14'd52;
-wire prod_zero = x_zero | y_zero;
-wire clamp = prod_zero | ($signed(k) >= $signed(14'd108));
-wire [13:0] r_full = 14'd108 - k;
-wire [7:0] shr_v = clamp ? 8'd0 : (($signed(r_full) > $signed(14'd161)) ? 8'd161 : r_full[7:0]);
-wire [13:0] ew_v = clamp ? (z_E - 14'd160) : (ep - 14'd104);
 wire sp_v = x_s ^ y_s;
 wire sub_v = sp_v ^ z_s;
 // Special values: first NaN of a, b; inf*0; NaN c; inf-inf; inf.
@@ -381,11 +375,15 @@ always @(*) begin
    else begin sy = opz; snv = 1'b0; end
 end
 always @(*) begin
-   ma = x_mn;
-   mb = y_mn;
+   xm = x_m;
+   ym = y_m;
+   xlz = x_lz;
+   ylz = y_lz;
+   xe = x_E;
+   ye = y_E;
+   ze = z_E;
+   pzero = x_zero | y_zero;
    mc = z_m;
-   shr = shr_v;
-   ew = ew_v;
    sub = sub_v;
    sp = sp_v;
    zsign = (sp_v == z_s) ? sp_v : is_rm;

@@ -37,8 +37,8 @@
 //! configuration, and synthesis removes the second passes (the RAMs are four words deep).
 //!
 //! Clocks per warp-instruction (no refusals): 4 reads, 1, 16 feeds (two SFUs) or 32 (one
-//! SFU, or the FMA unit), the units' latency (`SFU_LATENCY` 7 or `FMA_LATENCY` 3), 4 writes, up to 2 for the release in
-//! phase 1; binary64: 8 reads, 1, 64 feeds, 3 + 1, 8 writes, the release. An instruction without lanes in exec still reads (6 clocks from T0+1 to its
+//! SFU, or the FMA unit), the units' latency (`SFU_LATENCY` or `FMA_LATENCY`), 4 writes, up to 2 for the release in
+//! phase 1; binary64: 8 reads, 1, 64 feeds, `FMA_LATENCY` + 1, 8 writes, the release. An instruction without lanes in exec still reads (6 clocks from T0+1 to its
 //! retire at the least); its earliest retire (`age`, [`crate::sm::pipe::unit_min_age`]) keeps
 //! it from retiring before an older instruction of its warp in the SP pipeline.
 //!
