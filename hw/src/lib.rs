@@ -237,7 +237,7 @@ pub fn blocks() -> Vec<BlockEntry> {
         },
         BlockEntry {
             name: "sp_datapath",
-            about: "SP datapath: FP32 + integer units, 2-cycle latency, 1 op/clock",
+            about: "SP datapath: FP32 + integer units, pipelined, 1 op/clock",
             raw_verilog: raw_verilog_of::<sp::SpDatapath>,
             latency: sp::SP_LATENCY as u32,
         },
@@ -255,7 +255,7 @@ pub fn blocks() -> Vec<BlockEntry> {
         },
         BlockEntry {
             name: "sfu",
-            about: "SFU: rcp rsq lg2 ex2 sin cos (quadratic interpolation, 23,208 ROM bits), rro; 5 cycles, 1 op/clock",
+            about: "SFU: rcp rsq lg2 ex2 sin cos (quadratic interpolation, 23,208 ROM bits), rro; pipelined, 1 op/clock",
             raw_verilog: raw_verilog_of::<sfu::Sfu>,
             latency: sfu::SFU_LATENCY as u32,
         },
@@ -279,7 +279,7 @@ pub fn blocks() -> Vec<BlockEntry> {
         },
         BlockEntry {
             name: "fma",
-            about: "FMA unit f64/f32 (fma add sub mul, cvt f32/f64/ints, 5 modes, flags), 3 cycles, 1 op/clock",
+            about: "FMA unit f64/f32 (fma add sub mul, cvt f32/f64/ints, 5 modes, flags), pipelined, 1 op/clock",
             raw_verilog: raw_verilog_of::<fma::Fma>,
             latency: fma::FMA_LATENCY as u32,
         },

@@ -192,12 +192,29 @@ pub struct Fma {
 impl Logic for Fma {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, r1_xm, r1_ym, r1_xlz, r1_ylz, r1_xe, r1_ye, r1_ze, r1_pzero, r1_mc,
-            r1_sub, r1_spec, r1_spec_y, r1_spec_nv, r1_f2i, r1_fx_s, r1_fx_ip, r1_fx_g, r1_fx_st,
-            r1_fx_huge, r1_fx_nan, r1_fx_inf, r1_ity, r1_rnd, r2_ma, r2_mb, r2_mc, r2_shr, r2_sub, r3_s0, r3_s1, r3_s2, r3_c0, r3_c1, r3_c2, r3_cin,
-            r4_t0, r4_t1, r4_t2, r5_m0, r5_m1, r5_m2, r5_neg, r6_m0, r6_m1, r6_m2, r6_lz, r6_neg, r7_q, r7_g, r7_st, r7_eb1, r7_tiny,
-            r7_ezero, r7_neg, o_y, o_flags, valid_d, sticky_d, ew_d, nfmt_d, sp_d, zsign_d, fmt_d, rnd_d,
-            ftz_d, spec_d, spec_y_d, spec_nv_d, spec_nx_d);
+        dff_setup!(
+            self, clock, r1_xm, r1_ym, r1_xlz, r1_ylz, r1_xe, r1_ye, r1_ze, r1_pzero, r1_mc,
+            r1_sub, r1_spec, r1_spec_y, r1_spec_nv, r1_f2i, r1_fx_s, r1_fx_ip, r1_fx_g,
+            r1_fx_st, r1_fx_huge, r1_fx_nan, r1_fx_inf, r1_ity, r1_rnd, r2_ma, r2_mb, r2_mc,
+            r2_shr, r2_sub, r3_s0, r3_s1, r3_s2, r3_c0, r3_c1, r3_c2, r3_cin, r4_t0, r4_t1,
+            r4_t2, r5_m0, r5_m1, r5_m2, r5_neg, r6_m0, r6_m1, r6_m2, r6_lz, r6_neg, r7_q, r7_g,
+            r7_st, r7_eb1, r7_tiny, r7_ezero, r7_neg, o_y, o_flags
+        );
+        // The delay lines' inputs are set once below (a default here would be a second
+        // assignment of a sub-block input, which the export check refuses).
+        self.valid_d.clock.next = self.clock.val();
+        self.sticky_d.clock.next = self.clock.val();
+        self.ew_d.clock.next = self.clock.val();
+        self.nfmt_d.clock.next = self.clock.val();
+        self.sp_d.clock.next = self.clock.val();
+        self.zsign_d.clock.next = self.clock.val();
+        self.fmt_d.clock.next = self.clock.val();
+        self.rnd_d.clock.next = self.clock.val();
+        self.ftz_d.clock.next = self.clock.val();
+        self.spec_d.clock.next = self.clock.val();
+        self.spec_y_d.clock.next = self.clock.val();
+        self.spec_nv_d.clock.next = self.clock.val();
+        self.spec_nx_d.clock.next = self.clock.val();
 
         // Stage 1, unpack.
         self.unpack.a.next = self.a.val();
