@@ -2,7 +2,8 @@
 //! binary32 with one rounding, full subnormal support, rounding modes rn rz rm rp and
 //! ties-away, flags, optional binary32 flush-to-zero; the same datapath does add, sub,
 //! mul and the conversions binary32 <-> binary64 and integer -> float; float -> integer
-//! has its own shifter and rounder beside it ([`FmaF2iShift`], [`FmaF2iRound`]). Numeric contract: docs/fma-numerics.md.
+//! has its own shifter and rounder beside it ([`FmaF2iShift`], [`FmaF2iRound`]).
+//! Numeric contract: docs/fma-numerics.md.
 //!
 //! Pipeline: one operation per clock, latency [`FMA_LATENCY`] clocks, one per stage below
 //! (an operation presented before a rising edge is on `y`/`flags`/`out_valid`
