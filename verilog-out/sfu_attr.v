@@ -18,11 +18,42 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     output reg  [31:0] u11;
 
     // Stub signals
-    reg  [31:0] terms$a;
-    reg  [31:0] terms$b;
-    reg  [31:0] terms$c;
-    reg  [11:0] terms$qx;
-    reg  [11:0] terms$qy;
+    reg  [31:0] products$a;
+    reg  [31:0] products$b;
+    reg  [31:0] products$c;
+    reg  [11:0] products$qx;
+    reg  [11:0] products$qy;
+    wire  [37:0] products$pa0;
+    wire  [37:0] products$pa1;
+    wire  [37:0] products$pb0;
+    wire  [37:0] products$pb1;
+    wire  [37:0] products$pc;
+    wire  [9:0] products$ea_lsb;
+    wire  [9:0] products$eb_lsb;
+    wire  [9:0] products$ec;
+    wire  products$sa;
+    wire  products$sb;
+    wire  products$sc;
+    wire  products$za;
+    wire  products$zb;
+    wire  products$zc;
+    wire  products$spec;
+    wire  [31:0] products$spec_y;
+    wire  products$zneg;
+    reg  [37:0] terms$pa0;
+    reg  [37:0] terms$pa1;
+    reg  [37:0] terms$pb0;
+    reg  [37:0] terms$pb1;
+    reg  [37:0] terms$pc;
+    reg  [9:0] terms$ea_lsb;
+    reg  [9:0] terms$eb_lsb;
+    reg  [9:0] terms$ec;
+    reg  terms$sa;
+    reg  terms$sb;
+    reg  terms$sc;
+    reg  terms$za;
+    reg  terms$zb;
+    reg  terms$zc;
     wire  terms$a0_z;
     wire  terms$a0_s;
     wire  [9:0] terms$a0_e;
@@ -43,9 +74,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     wire  terms$c_s;
     wire  [9:0] terms$c_e;
     wire  [37:0] terms$c_m;
-    wire  terms$spec;
-    wire  [31:0] terms$spec_y;
-    wire  terms$zneg;
+    reg  s00$clock;
     reg  s00$p_z;
     reg  s00$p_s;
     reg  [9:0] s00$p_e;
@@ -61,6 +90,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     wire  [81:0] s00$s_hi;
     wire  [63:0] s00$s_lo;
     wire  [9:0] s00$ea;
+    reg  s10$clock;
     reg  s10$p_z;
     reg  s10$p_s;
     reg  [9:0] s10$p_e;
@@ -76,6 +106,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     wire  [81:0] s10$s_hi;
     wire  [63:0] s10$s_lo;
     wire  [9:0] s10$ea;
+    reg  s01$clock;
     reg  s01$p_z;
     reg  s01$p_s;
     reg  [9:0] s01$p_e;
@@ -91,6 +122,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     wire  [81:0] s01$s_hi;
     wire  [63:0] s01$s_lo;
     wire  [9:0] s01$ea;
+    reg  s11$clock;
     reg  s11$p_z;
     reg  s11$p_s;
     reg  [9:0] s11$p_e;
@@ -138,6 +170,48 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     reg  o11$spec;
     reg  [31:0] o11$spec_y;
     wire  [31:0] o11$y;
+    reg  [37:0] r0_pa0$d;
+    wire  [37:0] r0_pa0$q;
+    reg  r0_pa0$clock;
+    reg  [37:0] r0_pa1$d;
+    wire  [37:0] r0_pa1$q;
+    reg  r0_pa1$clock;
+    reg  [37:0] r0_pb0$d;
+    wire  [37:0] r0_pb0$q;
+    reg  r0_pb0$clock;
+    reg  [37:0] r0_pb1$d;
+    wire  [37:0] r0_pb1$q;
+    reg  r0_pb1$clock;
+    reg  [37:0] r0_pc$d;
+    wire  [37:0] r0_pc$q;
+    reg  r0_pc$clock;
+    reg  [9:0] r0_ea_lsb$d;
+    wire  [9:0] r0_ea_lsb$q;
+    reg  r0_ea_lsb$clock;
+    reg  [9:0] r0_eb_lsb$d;
+    wire  [9:0] r0_eb_lsb$q;
+    reg  r0_eb_lsb$clock;
+    reg  [9:0] r0_ec$d;
+    wire  [9:0] r0_ec$q;
+    reg  r0_ec$clock;
+    reg  r0_sa$d;
+    wire  r0_sa$q;
+    reg  r0_sa$clock;
+    reg  r0_sb$d;
+    wire  r0_sb$q;
+    reg  r0_sb$clock;
+    reg  r0_sc$d;
+    wire  r0_sc$q;
+    reg  r0_sc$clock;
+    reg  r0_za$d;
+    wire  r0_za$q;
+    reg  r0_za$clock;
+    reg  r0_zb$d;
+    wire  r0_zb$q;
+    reg  r0_zb$clock;
+    reg  r0_zc$d;
+    wire  r0_zc$q;
+    reg  r0_zc$clock;
     reg  r1_a0_z$d;
     wire  r1_a0_z$q;
     reg  r1_a0_z$clock;
@@ -260,12 +334,45 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
     reg  o_11$clock;
 
     // Sub module instances
+    sfu_attr$products products(
+        .a(products$a),
+        .b(products$b),
+        .c(products$c),
+        .qx(products$qx),
+        .qy(products$qy),
+        .pa0(products$pa0),
+        .pa1(products$pa1),
+        .pb0(products$pb0),
+        .pb1(products$pb1),
+        .pc(products$pc),
+        .ea_lsb(products$ea_lsb),
+        .eb_lsb(products$eb_lsb),
+        .ec(products$ec),
+        .sa(products$sa),
+        .sb(products$sb),
+        .sc(products$sc),
+        .za(products$za),
+        .zb(products$zb),
+        .zc(products$zc),
+        .spec(products$spec),
+        .spec_y(products$spec_y),
+        .zneg(products$zneg)
+    );
     sfu_attr$terms terms(
-        .a(terms$a),
-        .b(terms$b),
-        .c(terms$c),
-        .qx(terms$qx),
-        .qy(terms$qy),
+        .pa0(terms$pa0),
+        .pa1(terms$pa1),
+        .pb0(terms$pb0),
+        .pb1(terms$pb1),
+        .pc(terms$pc),
+        .ea_lsb(terms$ea_lsb),
+        .eb_lsb(terms$eb_lsb),
+        .ec(terms$ec),
+        .sa(terms$sa),
+        .sb(terms$sb),
+        .sc(terms$sc),
+        .za(terms$za),
+        .zb(terms$zb),
+        .zc(terms$zc),
         .a0_z(terms$a0_z),
         .a0_s(terms$a0_s),
         .a0_e(terms$a0_e),
@@ -285,12 +392,10 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .c_z(terms$c_z),
         .c_s(terms$c_s),
         .c_e(terms$c_e),
-        .c_m(terms$c_m),
-        .spec(terms$spec),
-        .spec_y(terms$spec_y),
-        .zneg(terms$zneg)
+        .c_m(terms$c_m)
     );
     sfu_attr$s00 s00(
+        .clock(s00$clock),
         .p_z(s00$p_z),
         .p_s(s00$p_s),
         .p_e(s00$p_e),
@@ -308,6 +413,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .ea(s00$ea)
     );
     sfu_attr$s10 s10(
+        .clock(s10$clock),
         .p_z(s10$p_z),
         .p_s(s10$p_s),
         .p_e(s10$p_e),
@@ -325,6 +431,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .ea(s10$ea)
     );
     sfu_attr$s01 s01(
+        .clock(s01$clock),
         .p_z(s01$p_z),
         .p_s(s01$p_s),
         .p_e(s01$p_e),
@@ -342,6 +449,7 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .ea(s01$ea)
     );
     sfu_attr$s11 s11(
+        .clock(s11$clock),
         .p_z(s11$p_z),
         .p_s(s11$p_s),
         .p_e(s11$p_e),
@@ -397,6 +505,76 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         .spec(o11$spec),
         .spec_y(o11$spec_y),
         .y(o11$y)
+    );
+    sfu_attr$r0_pa0 r0_pa0(
+        .d(r0_pa0$d),
+        .q(r0_pa0$q),
+        .clock(r0_pa0$clock)
+    );
+    sfu_attr$r0_pa1 r0_pa1(
+        .d(r0_pa1$d),
+        .q(r0_pa1$q),
+        .clock(r0_pa1$clock)
+    );
+    sfu_attr$r0_pb0 r0_pb0(
+        .d(r0_pb0$d),
+        .q(r0_pb0$q),
+        .clock(r0_pb0$clock)
+    );
+    sfu_attr$r0_pb1 r0_pb1(
+        .d(r0_pb1$d),
+        .q(r0_pb1$q),
+        .clock(r0_pb1$clock)
+    );
+    sfu_attr$r0_pc r0_pc(
+        .d(r0_pc$d),
+        .q(r0_pc$q),
+        .clock(r0_pc$clock)
+    );
+    sfu_attr$r0_ea_lsb r0_ea_lsb(
+        .d(r0_ea_lsb$d),
+        .q(r0_ea_lsb$q),
+        .clock(r0_ea_lsb$clock)
+    );
+    sfu_attr$r0_eb_lsb r0_eb_lsb(
+        .d(r0_eb_lsb$d),
+        .q(r0_eb_lsb$q),
+        .clock(r0_eb_lsb$clock)
+    );
+    sfu_attr$r0_ec r0_ec(
+        .d(r0_ec$d),
+        .q(r0_ec$q),
+        .clock(r0_ec$clock)
+    );
+    sfu_attr$r0_sa r0_sa(
+        .d(r0_sa$d),
+        .q(r0_sa$q),
+        .clock(r0_sa$clock)
+    );
+    sfu_attr$r0_sb r0_sb(
+        .d(r0_sb$d),
+        .q(r0_sb$q),
+        .clock(r0_sb$clock)
+    );
+    sfu_attr$r0_sc r0_sc(
+        .d(r0_sc$d),
+        .q(r0_sc$q),
+        .clock(r0_sc$clock)
+    );
+    sfu_attr$r0_za r0_za(
+        .d(r0_za$d),
+        .q(r0_za$q),
+        .clock(r0_za$clock)
+    );
+    sfu_attr$r0_zb r0_zb(
+        .d(r0_zb$d),
+        .q(r0_zb$q),
+        .clock(r0_zb$clock)
+    );
+    sfu_attr$r0_zc r0_zc(
+        .d(r0_zc$d),
+        .q(r0_zc$q),
+        .clock(r0_zc$clock)
     );
     sfu_attr$r1_a0_z r1_a0_z(
         .d(r1_a0_z$d),
@@ -601,6 +779,20 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
 
     // Update code
     always @(*) begin
+        r0_pa0$clock = clock;
+        r0_pa1$clock = clock;
+        r0_pb0$clock = clock;
+        r0_pb1$clock = clock;
+        r0_pc$clock = clock;
+        r0_ea_lsb$clock = clock;
+        r0_eb_lsb$clock = clock;
+        r0_ec$clock = clock;
+        r0_sa$clock = clock;
+        r0_sb$clock = clock;
+        r0_sc$clock = clock;
+        r0_za$clock = clock;
+        r0_zb$clock = clock;
+        r0_zc$clock = clock;
         r1_a0_z$clock = clock;
         r1_a0_s$clock = clock;
         r1_a0_e$clock = clock;
@@ -641,12 +833,43 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         o_10$clock = clock;
         o_01$clock = clock;
         o_11$clock = clock;
-        terms$a = a;
-        terms$b = b;
-        terms$c = c;
-        terms$qx = qx;
-        terms$qy = qy;
+        products$a = a;
+        products$b = b;
+        products$c = c;
+        products$qx = qx;
+        products$qy = qy;
         valid_d$d = in_valid;
+        r0_pa0$d = products$pa0;
+        r0_pa1$d = products$pa1;
+        r0_pb0$d = products$pb0;
+        r0_pb1$d = products$pb1;
+        r0_pc$d = products$pc;
+        r0_ea_lsb$d = products$ea_lsb;
+        r0_eb_lsb$d = products$eb_lsb;
+        r0_ec$d = products$ec;
+        r0_sa$d = products$sa;
+        r0_sb$d = products$sb;
+        r0_sc$d = products$sc;
+        r0_za$d = products$za;
+        r0_zb$d = products$zb;
+        r0_zc$d = products$zc;
+        spec_d$d = products$spec;
+        spec_y_d$d = products$spec_y;
+        zneg_d$d = products$zneg;
+        terms$pa0 = r0_pa0$q;
+        terms$pa1 = r0_pa1$q;
+        terms$pb0 = r0_pb0$q;
+        terms$pb1 = r0_pb1$q;
+        terms$pc = r0_pc$q;
+        terms$ea_lsb = r0_ea_lsb$q;
+        terms$eb_lsb = r0_eb_lsb$q;
+        terms$ec = r0_ec$q;
+        terms$sa = r0_sa$q;
+        terms$sb = r0_sb$q;
+        terms$sc = r0_sc$q;
+        terms$za = r0_za$q;
+        terms$zb = r0_zb$q;
+        terms$zc = r0_zc$q;
         r1_a0_z$d = terms$a0_z;
         r1_a0_s$d = terms$a0_s;
         r1_a0_e$d = terms$a0_e;
@@ -667,9 +890,10 @@ module sfu_attr(clock,in_valid,a,b,c,qx,qy,out_valid,u00,u10,u01,u11);
         r1_c_s$d = terms$c_s;
         r1_c_e$d = terms$c_e;
         r1_c_m$d = terms$c_m;
-        spec_d$d = terms$spec;
-        spec_y_d$d = terms$spec_y;
-        zneg_d$d = terms$zneg;
+        s00$clock = clock;
+        s10$clock = clock;
+        s01$clock = clock;
+        s11$clock = clock;
         s00$p_z = r1_a0_z$q;
         s00$p_s = r1_a0_s$q;
         s00$p_e = r1_a0_e$q;
@@ -785,8 +1009,18 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     output reg  [31:0] y;
 
     // Stub signals
-    reg  [81:0] norm$s_hi;
-    reg  [63:0] norm$s_lo;
+    reg  [81:0] magnitude$s_hi;
+    reg  [63:0] magnitude$s_lo;
+    wire  [81:0] magnitude$m_hi;
+    wire  [63:0] magnitude$m_lo;
+    wire  magnitude$neg;
+    reg  [81:0] count$m_hi;
+    reg  [63:0] count$m_lo;
+    wire  [7:0] count$lz;
+    reg  [81:0] norm$m_hi;
+    reg  [63:0] norm$m_lo;
+    reg  [7:0] norm$lz;
+    reg  norm$neg;
     reg  [9:0] norm$ea;
     reg  norm$zneg;
     wire  norm$sgn;
@@ -805,11 +1039,58 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  round$spec;
     reg  [31:0] round$spec_y;
     wire  [31:0] round$y;
+    reg  [81:0] mag_hi$d;
+    wire  [81:0] mag_hi$q;
+    reg  mag_hi$clock;
+    reg  [63:0] mag_lo$d;
+    wire  [63:0] mag_lo$q;
+    reg  mag_lo$clock;
+    reg  mag_neg$d;
+    wire  mag_neg$q;
+    reg  mag_neg$clock;
+    reg  [81:0] counted_hi$d;
+    wire  [81:0] counted_hi$q;
+    reg  counted_hi$clock;
+    reg  [63:0] counted_lo$d;
+    wire  [63:0] counted_lo$q;
+    reg  counted_lo$clock;
+    reg  [7:0] counted_lz$d;
+    wire  [7:0] counted_lz$q;
+    reg  counted_lz$clock;
+    reg  counted_neg$d;
+    wire  counted_neg$q;
+    reg  counted_neg$clock;
+    reg  ea_d$clock;
+    reg  [9:0] ea_d$d;
+    wire  [9:0] ea_d$q;
+    reg  zneg_d$clock;
+    reg  zneg_d$d;
+    wire  zneg_d$q;
+    reg  spec_d$clock;
+    reg  spec_d$d;
+    wire  spec_d$q;
+    reg  spec_y_d$clock;
+    reg  [31:0] spec_y_d$d;
+    wire  [31:0] spec_y_d$q;
 
     // Sub module instances
+    sfu_attr$o00$magnitude magnitude(
+        .s_hi(magnitude$s_hi),
+        .s_lo(magnitude$s_lo),
+        .m_hi(magnitude$m_hi),
+        .m_lo(magnitude$m_lo),
+        .neg(magnitude$neg)
+    );
+    sfu_attr$o00$count count(
+        .m_hi(count$m_hi),
+        .m_lo(count$m_lo),
+        .lz(count$lz)
+    );
     sfu_attr$o00$norm norm(
-        .s_hi(norm$s_hi),
-        .s_lo(norm$s_lo),
+        .m_hi(norm$m_hi),
+        .m_lo(norm$m_lo),
+        .lz(norm$lz),
+        .neg(norm$neg),
         .ea(norm$ea),
         .zneg(norm$zneg),
         .sgn(norm$sgn),
@@ -831,33 +1112,406 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .spec_y(round$spec_y),
         .y(round$y)
     );
+    sfu_attr$o00$mag_hi mag_hi(
+        .d(mag_hi$d),
+        .q(mag_hi$q),
+        .clock(mag_hi$clock)
+    );
+    sfu_attr$o00$mag_lo mag_lo(
+        .d(mag_lo$d),
+        .q(mag_lo$q),
+        .clock(mag_lo$clock)
+    );
+    sfu_attr$o00$mag_neg mag_neg(
+        .d(mag_neg$d),
+        .q(mag_neg$q),
+        .clock(mag_neg$clock)
+    );
+    sfu_attr$o00$counted_hi counted_hi(
+        .d(counted_hi$d),
+        .q(counted_hi$q),
+        .clock(counted_hi$clock)
+    );
+    sfu_attr$o00$counted_lo counted_lo(
+        .d(counted_lo$d),
+        .q(counted_lo$q),
+        .clock(counted_lo$clock)
+    );
+    sfu_attr$o00$counted_lz counted_lz(
+        .d(counted_lz$d),
+        .q(counted_lz$q),
+        .clock(counted_lz$clock)
+    );
+    sfu_attr$o00$counted_neg counted_neg(
+        .d(counted_neg$d),
+        .q(counted_neg$q),
+        .clock(counted_neg$clock)
+    );
+    sfu_attr$o00$ea_d ea_d(
+        .clock(ea_d$clock),
+        .d(ea_d$d),
+        .q(ea_d$q)
+    );
+    sfu_attr$o00$zneg_d zneg_d(
+        .clock(zneg_d$clock),
+        .d(zneg_d$d),
+        .q(zneg_d$q)
+    );
+    sfu_attr$o00$spec_d spec_d(
+        .clock(spec_d$clock),
+        .d(spec_d$d),
+        .q(spec_d$q)
+    );
+    sfu_attr$o00$spec_y_d spec_y_d(
+        .clock(spec_y_d$clock),
+        .d(spec_y_d$d),
+        .q(spec_y_d$q)
+    );
 
     // Update code
     always @(*) begin
+        mag_hi$clock = clock;
+        mag_lo$clock = clock;
+        mag_neg$clock = clock;
+        counted_hi$clock = clock;
+        counted_lo$clock = clock;
+        counted_lz$clock = clock;
+        counted_neg$clock = clock;
+        mag_hi$d = mag_hi$q;
+        mag_lo$d = mag_lo$q;
+        mag_neg$d = mag_neg$q;
+        counted_hi$d = counted_hi$q;
+        counted_lo$d = counted_lo$q;
+        counted_lz$d = counted_lz$q;
+        counted_neg$d = counted_neg$q;
+        ea_d$clock = clock;
+        zneg_d$clock = clock;
+        spec_d$clock = clock;
+        spec_y_d$clock = clock;
         round$clock = clock;
-        norm$s_hi = s_hi;
-        norm$s_lo = s_lo;
-        norm$ea = ea;
-        norm$zneg = zneg;
+        ea_d$d = ea;
+        zneg_d$d = zneg;
+        spec_d$d = spec;
+        spec_y_d$d = spec_y;
+        magnitude$s_hi = s_hi;
+        magnitude$s_lo = s_lo;
+        mag_hi$d = magnitude$m_hi;
+        mag_lo$d = magnitude$m_lo;
+        mag_neg$d = magnitude$neg;
+        count$m_hi = mag_hi$q;
+        count$m_lo = mag_lo$q;
+        counted_hi$d = mag_hi$q;
+        counted_lo$d = mag_lo$q;
+        counted_lz$d = count$lz;
+        counted_neg$d = mag_neg$q;
+        norm$m_hi = counted_hi$q;
+        norm$m_lo = counted_lo$q;
+        norm$lz = counted_lz$q;
+        norm$neg = counted_neg$q;
+        norm$ea = ea_d$q;
+        norm$zneg = zneg_d$q;
         round$sgn = norm$sgn;
         round$zero = norm$zero;
         round$sig = norm$sig;
         round$rb = norm$rb;
         round$st = norm$st;
         round$e = norm$e;
-        round$spec = spec;
-        round$spec_y = spec_y;
+        round$spec = spec_d$q;
+        round$spec_y = spec_y_d$q;
         y = round$y;
     end
 
 endmodule // sfu_attr$o00
 
 
-module sfu_attr$o00$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
+module sfu_attr$o00$count(m_hi,m_lo,lz);
+
+    // Module arguments
+    input wire  [81:0] m_hi;
+    input wire  [63:0] m_lo;
+    output reg  [7:0] lz;
+
+    // Update code (custom)
+    // The magnitude padded to ten 16-bit groups; each group counted on its own (a 16-input
+    // priority encoder), then the first nonzero group from the top: the count is the group's
+    // index and its count side by side.
+    function [4:0] lz16;
+       input [15:0] g;
+       integer i;
+       begin
+          lz16 = 5'd16;
+          for (i = 0; i < 16; i = i + 1) if (g[i]) lz16 = 5'd15 - i[4:0];
+       end
+    endfunction
+    wire [159:0] v = {m_hi, m_lo, 14'd0};
+    wire [4:0] g0 = lz16(v[159:144]);
+    wire [4:0] g1 = lz16(v[143:128]);
+    wire [4:0] g2 = lz16(v[127:112]);
+    wire [4:0] g3 = lz16(v[111:96]);
+    wire [4:0] g4 = lz16(v[95:80]);
+    wire [4:0] g5 = lz16(v[79:64]);
+    wire [4:0] g6 = lz16(v[63:48]);
+    wire [4:0] g7 = lz16(v[47:32]);
+    wire [4:0] g8 = lz16(v[31:16]);
+    wire [4:0] g9 = lz16(v[15:0]);
+    always @(*) begin
+       if (~g0[4]) lz = {4'd0, g0[3:0]};
+       else if (~g1[4]) lz = {4'd1, g1[3:0]};
+       else if (~g2[4]) lz = {4'd2, g2[3:0]};
+       else if (~g3[4]) lz = {4'd3, g3[3:0]};
+       else if (~g4[4]) lz = {4'd4, g4[3:0]};
+       else if (~g5[4]) lz = {4'd5, g5[3:0]};
+       else if (~g6[4]) lz = {4'd6, g6[3:0]};
+       else if (~g7[4]) lz = {4'd7, g7[3:0]};
+       else if (~g8[4]) lz = {4'd8, g8[3:0]};
+       else if (~g9[4]) lz = {4'd9, g9[3:0]};
+       else lz = 8'd146;
+    end
+endmodule // sfu_attr$o00$count
+
+
+module sfu_attr$o00$counted_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$counted_hi
+
+
+module sfu_attr$o00$counted_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$counted_lo
+
+
+module sfu_attr$o00$counted_lz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$counted_lz
+
+
+module sfu_attr$o00$counted_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$counted_neg
+
+
+module sfu_attr$o00$ea_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+
+    // Stub signals
+    reg  [9:0] stage$0$d;
+    wire  [9:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [9:0] stage$1$d;
+    wire  [9:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [9:0] last;
+
+    // Sub module instances
+    sfu_attr$o00$ea_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o00$ea_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o00$ea_d
+
+
+module sfu_attr$o00$ea_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$ea_d$stage$0
+
+
+module sfu_attr$o00$ea_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$ea_d$stage$1
+
+
+module sfu_attr$o00$mag_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$mag_hi
+
+
+module sfu_attr$o00$mag_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$mag_lo
+
+
+module sfu_attr$o00$mag_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$mag_neg
+
+
+module sfu_attr$o00$magnitude(s_hi,s_lo,m_hi,m_lo,neg);
 
     // Module arguments
     input wire  [81:0] s_hi;
     input wire  [63:0] s_lo;
+    output reg  [81:0] m_hi;
+    output reg  [63:0] m_lo;
+    output reg  neg;
+
+    // Update code (custom)
+    wire [145:0] sv = {s_hi, s_lo};
+    wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+    always @(*) begin
+       m_hi = mag[145:64];
+       m_lo = mag[63:0];
+       neg = sv[145];
+    end
+endmodule // sfu_attr$o00$magnitude
+
+
+module sfu_attr$o00$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [81:0] m_hi;
+    input wire  [63:0] m_lo;
+    input wire  [7:0] lz;
+    input wire  neg;
     input wire  [9:0] ea;
     input wire  zneg;
     output reg  sgn;
@@ -868,18 +1522,8 @@ module sfu_attr$o00$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    wire [145:0] sv = {s_hi, s_lo};
-    wire neg = sv[145];
-    wire [145:0] mag = neg ? (146'd0 - sv) : sv;
-    reg [7:0] lz;
-    integer i;
-    always @(*) begin
-       lz = 8'd146;
-       for (i = 0; i < 146; i = i + 1)
-          if (mag[i]) lz = 8'd145 - i[7:0];
-    end
-    wire [145:0] nv = mag << lz;
-    wire mz = (mag == 146'd0);
+    wire [145:0] nv = {m_hi, m_lo} << lz;
+    wire mz = (lz == 8'd146);
     always @(*) begin
        sgn = mz ? zneg : neg;
        zero = mz;
@@ -1221,6 +1865,252 @@ module sfu_attr$o00$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 endmodule // sfu_attr$o00$round$pack
 
 
+module sfu_attr$o00$spec_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$o00$spec_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o00$spec_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o00$spec_d
+
+
+module sfu_attr$o00$spec_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$spec_d$stage$0
+
+
+module sfu_attr$o00$spec_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$spec_d$stage$1
+
+
+module sfu_attr$o00$spec_y_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu_attr$o00$spec_y_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o00$spec_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o00$spec_y_d
+
+
+module sfu_attr$o00$spec_y_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$spec_y_d$stage$0
+
+
+module sfu_attr$o00$spec_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$spec_y_d$stage$1
+
+
+module sfu_attr$o00$zneg_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$o00$zneg_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o00$zneg_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o00$zneg_d
+
+
+module sfu_attr$o00$zneg_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$zneg_d$stage$0
+
+
+module sfu_attr$o00$zneg_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$zneg_d$stage$1
+
+
 module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Module arguments
@@ -1234,8 +2124,18 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     output reg  [31:0] y;
 
     // Stub signals
-    reg  [81:0] norm$s_hi;
-    reg  [63:0] norm$s_lo;
+    reg  [81:0] magnitude$s_hi;
+    reg  [63:0] magnitude$s_lo;
+    wire  [81:0] magnitude$m_hi;
+    wire  [63:0] magnitude$m_lo;
+    wire  magnitude$neg;
+    reg  [81:0] count$m_hi;
+    reg  [63:0] count$m_lo;
+    wire  [7:0] count$lz;
+    reg  [81:0] norm$m_hi;
+    reg  [63:0] norm$m_lo;
+    reg  [7:0] norm$lz;
+    reg  norm$neg;
     reg  [9:0] norm$ea;
     reg  norm$zneg;
     wire  norm$sgn;
@@ -1254,11 +2154,58 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  round$spec;
     reg  [31:0] round$spec_y;
     wire  [31:0] round$y;
+    reg  [81:0] mag_hi$d;
+    wire  [81:0] mag_hi$q;
+    reg  mag_hi$clock;
+    reg  [63:0] mag_lo$d;
+    wire  [63:0] mag_lo$q;
+    reg  mag_lo$clock;
+    reg  mag_neg$d;
+    wire  mag_neg$q;
+    reg  mag_neg$clock;
+    reg  [81:0] counted_hi$d;
+    wire  [81:0] counted_hi$q;
+    reg  counted_hi$clock;
+    reg  [63:0] counted_lo$d;
+    wire  [63:0] counted_lo$q;
+    reg  counted_lo$clock;
+    reg  [7:0] counted_lz$d;
+    wire  [7:0] counted_lz$q;
+    reg  counted_lz$clock;
+    reg  counted_neg$d;
+    wire  counted_neg$q;
+    reg  counted_neg$clock;
+    reg  ea_d$clock;
+    reg  [9:0] ea_d$d;
+    wire  [9:0] ea_d$q;
+    reg  zneg_d$clock;
+    reg  zneg_d$d;
+    wire  zneg_d$q;
+    reg  spec_d$clock;
+    reg  spec_d$d;
+    wire  spec_d$q;
+    reg  spec_y_d$clock;
+    reg  [31:0] spec_y_d$d;
+    wire  [31:0] spec_y_d$q;
 
     // Sub module instances
+    sfu_attr$o01$magnitude magnitude(
+        .s_hi(magnitude$s_hi),
+        .s_lo(magnitude$s_lo),
+        .m_hi(magnitude$m_hi),
+        .m_lo(magnitude$m_lo),
+        .neg(magnitude$neg)
+    );
+    sfu_attr$o01$count count(
+        .m_hi(count$m_hi),
+        .m_lo(count$m_lo),
+        .lz(count$lz)
+    );
     sfu_attr$o01$norm norm(
-        .s_hi(norm$s_hi),
-        .s_lo(norm$s_lo),
+        .m_hi(norm$m_hi),
+        .m_lo(norm$m_lo),
+        .lz(norm$lz),
+        .neg(norm$neg),
         .ea(norm$ea),
         .zneg(norm$zneg),
         .sgn(norm$sgn),
@@ -1280,33 +2227,406 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .spec_y(round$spec_y),
         .y(round$y)
     );
+    sfu_attr$o01$mag_hi mag_hi(
+        .d(mag_hi$d),
+        .q(mag_hi$q),
+        .clock(mag_hi$clock)
+    );
+    sfu_attr$o01$mag_lo mag_lo(
+        .d(mag_lo$d),
+        .q(mag_lo$q),
+        .clock(mag_lo$clock)
+    );
+    sfu_attr$o01$mag_neg mag_neg(
+        .d(mag_neg$d),
+        .q(mag_neg$q),
+        .clock(mag_neg$clock)
+    );
+    sfu_attr$o01$counted_hi counted_hi(
+        .d(counted_hi$d),
+        .q(counted_hi$q),
+        .clock(counted_hi$clock)
+    );
+    sfu_attr$o01$counted_lo counted_lo(
+        .d(counted_lo$d),
+        .q(counted_lo$q),
+        .clock(counted_lo$clock)
+    );
+    sfu_attr$o01$counted_lz counted_lz(
+        .d(counted_lz$d),
+        .q(counted_lz$q),
+        .clock(counted_lz$clock)
+    );
+    sfu_attr$o01$counted_neg counted_neg(
+        .d(counted_neg$d),
+        .q(counted_neg$q),
+        .clock(counted_neg$clock)
+    );
+    sfu_attr$o01$ea_d ea_d(
+        .clock(ea_d$clock),
+        .d(ea_d$d),
+        .q(ea_d$q)
+    );
+    sfu_attr$o01$zneg_d zneg_d(
+        .clock(zneg_d$clock),
+        .d(zneg_d$d),
+        .q(zneg_d$q)
+    );
+    sfu_attr$o01$spec_d spec_d(
+        .clock(spec_d$clock),
+        .d(spec_d$d),
+        .q(spec_d$q)
+    );
+    sfu_attr$o01$spec_y_d spec_y_d(
+        .clock(spec_y_d$clock),
+        .d(spec_y_d$d),
+        .q(spec_y_d$q)
+    );
 
     // Update code
     always @(*) begin
+        mag_hi$clock = clock;
+        mag_lo$clock = clock;
+        mag_neg$clock = clock;
+        counted_hi$clock = clock;
+        counted_lo$clock = clock;
+        counted_lz$clock = clock;
+        counted_neg$clock = clock;
+        mag_hi$d = mag_hi$q;
+        mag_lo$d = mag_lo$q;
+        mag_neg$d = mag_neg$q;
+        counted_hi$d = counted_hi$q;
+        counted_lo$d = counted_lo$q;
+        counted_lz$d = counted_lz$q;
+        counted_neg$d = counted_neg$q;
+        ea_d$clock = clock;
+        zneg_d$clock = clock;
+        spec_d$clock = clock;
+        spec_y_d$clock = clock;
         round$clock = clock;
-        norm$s_hi = s_hi;
-        norm$s_lo = s_lo;
-        norm$ea = ea;
-        norm$zneg = zneg;
+        ea_d$d = ea;
+        zneg_d$d = zneg;
+        spec_d$d = spec;
+        spec_y_d$d = spec_y;
+        magnitude$s_hi = s_hi;
+        magnitude$s_lo = s_lo;
+        mag_hi$d = magnitude$m_hi;
+        mag_lo$d = magnitude$m_lo;
+        mag_neg$d = magnitude$neg;
+        count$m_hi = mag_hi$q;
+        count$m_lo = mag_lo$q;
+        counted_hi$d = mag_hi$q;
+        counted_lo$d = mag_lo$q;
+        counted_lz$d = count$lz;
+        counted_neg$d = mag_neg$q;
+        norm$m_hi = counted_hi$q;
+        norm$m_lo = counted_lo$q;
+        norm$lz = counted_lz$q;
+        norm$neg = counted_neg$q;
+        norm$ea = ea_d$q;
+        norm$zneg = zneg_d$q;
         round$sgn = norm$sgn;
         round$zero = norm$zero;
         round$sig = norm$sig;
         round$rb = norm$rb;
         round$st = norm$st;
         round$e = norm$e;
-        round$spec = spec;
-        round$spec_y = spec_y;
+        round$spec = spec_d$q;
+        round$spec_y = spec_y_d$q;
         y = round$y;
     end
 
 endmodule // sfu_attr$o01
 
 
-module sfu_attr$o01$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
+module sfu_attr$o01$count(m_hi,m_lo,lz);
+
+    // Module arguments
+    input wire  [81:0] m_hi;
+    input wire  [63:0] m_lo;
+    output reg  [7:0] lz;
+
+    // Update code (custom)
+    // The magnitude padded to ten 16-bit groups; each group counted on its own (a 16-input
+    // priority encoder), then the first nonzero group from the top: the count is the group's
+    // index and its count side by side.
+    function [4:0] lz16;
+       input [15:0] g;
+       integer i;
+       begin
+          lz16 = 5'd16;
+          for (i = 0; i < 16; i = i + 1) if (g[i]) lz16 = 5'd15 - i[4:0];
+       end
+    endfunction
+    wire [159:0] v = {m_hi, m_lo, 14'd0};
+    wire [4:0] g0 = lz16(v[159:144]);
+    wire [4:0] g1 = lz16(v[143:128]);
+    wire [4:0] g2 = lz16(v[127:112]);
+    wire [4:0] g3 = lz16(v[111:96]);
+    wire [4:0] g4 = lz16(v[95:80]);
+    wire [4:0] g5 = lz16(v[79:64]);
+    wire [4:0] g6 = lz16(v[63:48]);
+    wire [4:0] g7 = lz16(v[47:32]);
+    wire [4:0] g8 = lz16(v[31:16]);
+    wire [4:0] g9 = lz16(v[15:0]);
+    always @(*) begin
+       if (~g0[4]) lz = {4'd0, g0[3:0]};
+       else if (~g1[4]) lz = {4'd1, g1[3:0]};
+       else if (~g2[4]) lz = {4'd2, g2[3:0]};
+       else if (~g3[4]) lz = {4'd3, g3[3:0]};
+       else if (~g4[4]) lz = {4'd4, g4[3:0]};
+       else if (~g5[4]) lz = {4'd5, g5[3:0]};
+       else if (~g6[4]) lz = {4'd6, g6[3:0]};
+       else if (~g7[4]) lz = {4'd7, g7[3:0]};
+       else if (~g8[4]) lz = {4'd8, g8[3:0]};
+       else if (~g9[4]) lz = {4'd9, g9[3:0]};
+       else lz = 8'd146;
+    end
+endmodule // sfu_attr$o01$count
+
+
+module sfu_attr$o01$counted_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$counted_hi
+
+
+module sfu_attr$o01$counted_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$counted_lo
+
+
+module sfu_attr$o01$counted_lz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$counted_lz
+
+
+module sfu_attr$o01$counted_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$counted_neg
+
+
+module sfu_attr$o01$ea_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+
+    // Stub signals
+    reg  [9:0] stage$0$d;
+    wire  [9:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [9:0] stage$1$d;
+    wire  [9:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [9:0] last;
+
+    // Sub module instances
+    sfu_attr$o01$ea_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o01$ea_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o01$ea_d
+
+
+module sfu_attr$o01$ea_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$ea_d$stage$0
+
+
+module sfu_attr$o01$ea_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$ea_d$stage$1
+
+
+module sfu_attr$o01$mag_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$mag_hi
+
+
+module sfu_attr$o01$mag_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$mag_lo
+
+
+module sfu_attr$o01$mag_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$mag_neg
+
+
+module sfu_attr$o01$magnitude(s_hi,s_lo,m_hi,m_lo,neg);
 
     // Module arguments
     input wire  [81:0] s_hi;
     input wire  [63:0] s_lo;
+    output reg  [81:0] m_hi;
+    output reg  [63:0] m_lo;
+    output reg  neg;
+
+    // Update code (custom)
+    wire [145:0] sv = {s_hi, s_lo};
+    wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+    always @(*) begin
+       m_hi = mag[145:64];
+       m_lo = mag[63:0];
+       neg = sv[145];
+    end
+endmodule // sfu_attr$o01$magnitude
+
+
+module sfu_attr$o01$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [81:0] m_hi;
+    input wire  [63:0] m_lo;
+    input wire  [7:0] lz;
+    input wire  neg;
     input wire  [9:0] ea;
     input wire  zneg;
     output reg  sgn;
@@ -1317,18 +2637,8 @@ module sfu_attr$o01$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    wire [145:0] sv = {s_hi, s_lo};
-    wire neg = sv[145];
-    wire [145:0] mag = neg ? (146'd0 - sv) : sv;
-    reg [7:0] lz;
-    integer i;
-    always @(*) begin
-       lz = 8'd146;
-       for (i = 0; i < 146; i = i + 1)
-          if (mag[i]) lz = 8'd145 - i[7:0];
-    end
-    wire [145:0] nv = mag << lz;
-    wire mz = (mag == 146'd0);
+    wire [145:0] nv = {m_hi, m_lo} << lz;
+    wire mz = (lz == 8'd146);
     always @(*) begin
        sgn = mz ? zneg : neg;
        zero = mz;
@@ -1670,6 +2980,252 @@ module sfu_attr$o01$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 endmodule // sfu_attr$o01$round$pack
 
 
+module sfu_attr$o01$spec_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$o01$spec_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o01$spec_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o01$spec_d
+
+
+module sfu_attr$o01$spec_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$spec_d$stage$0
+
+
+module sfu_attr$o01$spec_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$spec_d$stage$1
+
+
+module sfu_attr$o01$spec_y_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu_attr$o01$spec_y_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o01$spec_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o01$spec_y_d
+
+
+module sfu_attr$o01$spec_y_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$spec_y_d$stage$0
+
+
+module sfu_attr$o01$spec_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$spec_y_d$stage$1
+
+
+module sfu_attr$o01$zneg_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$o01$zneg_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o01$zneg_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o01$zneg_d
+
+
+module sfu_attr$o01$zneg_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$zneg_d$stage$0
+
+
+module sfu_attr$o01$zneg_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$zneg_d$stage$1
+
+
 module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Module arguments
@@ -1683,8 +3239,18 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     output reg  [31:0] y;
 
     // Stub signals
-    reg  [81:0] norm$s_hi;
-    reg  [63:0] norm$s_lo;
+    reg  [81:0] magnitude$s_hi;
+    reg  [63:0] magnitude$s_lo;
+    wire  [81:0] magnitude$m_hi;
+    wire  [63:0] magnitude$m_lo;
+    wire  magnitude$neg;
+    reg  [81:0] count$m_hi;
+    reg  [63:0] count$m_lo;
+    wire  [7:0] count$lz;
+    reg  [81:0] norm$m_hi;
+    reg  [63:0] norm$m_lo;
+    reg  [7:0] norm$lz;
+    reg  norm$neg;
     reg  [9:0] norm$ea;
     reg  norm$zneg;
     wire  norm$sgn;
@@ -1703,11 +3269,58 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  round$spec;
     reg  [31:0] round$spec_y;
     wire  [31:0] round$y;
+    reg  [81:0] mag_hi$d;
+    wire  [81:0] mag_hi$q;
+    reg  mag_hi$clock;
+    reg  [63:0] mag_lo$d;
+    wire  [63:0] mag_lo$q;
+    reg  mag_lo$clock;
+    reg  mag_neg$d;
+    wire  mag_neg$q;
+    reg  mag_neg$clock;
+    reg  [81:0] counted_hi$d;
+    wire  [81:0] counted_hi$q;
+    reg  counted_hi$clock;
+    reg  [63:0] counted_lo$d;
+    wire  [63:0] counted_lo$q;
+    reg  counted_lo$clock;
+    reg  [7:0] counted_lz$d;
+    wire  [7:0] counted_lz$q;
+    reg  counted_lz$clock;
+    reg  counted_neg$d;
+    wire  counted_neg$q;
+    reg  counted_neg$clock;
+    reg  ea_d$clock;
+    reg  [9:0] ea_d$d;
+    wire  [9:0] ea_d$q;
+    reg  zneg_d$clock;
+    reg  zneg_d$d;
+    wire  zneg_d$q;
+    reg  spec_d$clock;
+    reg  spec_d$d;
+    wire  spec_d$q;
+    reg  spec_y_d$clock;
+    reg  [31:0] spec_y_d$d;
+    wire  [31:0] spec_y_d$q;
 
     // Sub module instances
+    sfu_attr$o10$magnitude magnitude(
+        .s_hi(magnitude$s_hi),
+        .s_lo(magnitude$s_lo),
+        .m_hi(magnitude$m_hi),
+        .m_lo(magnitude$m_lo),
+        .neg(magnitude$neg)
+    );
+    sfu_attr$o10$count count(
+        .m_hi(count$m_hi),
+        .m_lo(count$m_lo),
+        .lz(count$lz)
+    );
     sfu_attr$o10$norm norm(
-        .s_hi(norm$s_hi),
-        .s_lo(norm$s_lo),
+        .m_hi(norm$m_hi),
+        .m_lo(norm$m_lo),
+        .lz(norm$lz),
+        .neg(norm$neg),
         .ea(norm$ea),
         .zneg(norm$zneg),
         .sgn(norm$sgn),
@@ -1729,33 +3342,406 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .spec_y(round$spec_y),
         .y(round$y)
     );
+    sfu_attr$o10$mag_hi mag_hi(
+        .d(mag_hi$d),
+        .q(mag_hi$q),
+        .clock(mag_hi$clock)
+    );
+    sfu_attr$o10$mag_lo mag_lo(
+        .d(mag_lo$d),
+        .q(mag_lo$q),
+        .clock(mag_lo$clock)
+    );
+    sfu_attr$o10$mag_neg mag_neg(
+        .d(mag_neg$d),
+        .q(mag_neg$q),
+        .clock(mag_neg$clock)
+    );
+    sfu_attr$o10$counted_hi counted_hi(
+        .d(counted_hi$d),
+        .q(counted_hi$q),
+        .clock(counted_hi$clock)
+    );
+    sfu_attr$o10$counted_lo counted_lo(
+        .d(counted_lo$d),
+        .q(counted_lo$q),
+        .clock(counted_lo$clock)
+    );
+    sfu_attr$o10$counted_lz counted_lz(
+        .d(counted_lz$d),
+        .q(counted_lz$q),
+        .clock(counted_lz$clock)
+    );
+    sfu_attr$o10$counted_neg counted_neg(
+        .d(counted_neg$d),
+        .q(counted_neg$q),
+        .clock(counted_neg$clock)
+    );
+    sfu_attr$o10$ea_d ea_d(
+        .clock(ea_d$clock),
+        .d(ea_d$d),
+        .q(ea_d$q)
+    );
+    sfu_attr$o10$zneg_d zneg_d(
+        .clock(zneg_d$clock),
+        .d(zneg_d$d),
+        .q(zneg_d$q)
+    );
+    sfu_attr$o10$spec_d spec_d(
+        .clock(spec_d$clock),
+        .d(spec_d$d),
+        .q(spec_d$q)
+    );
+    sfu_attr$o10$spec_y_d spec_y_d(
+        .clock(spec_y_d$clock),
+        .d(spec_y_d$d),
+        .q(spec_y_d$q)
+    );
 
     // Update code
     always @(*) begin
+        mag_hi$clock = clock;
+        mag_lo$clock = clock;
+        mag_neg$clock = clock;
+        counted_hi$clock = clock;
+        counted_lo$clock = clock;
+        counted_lz$clock = clock;
+        counted_neg$clock = clock;
+        mag_hi$d = mag_hi$q;
+        mag_lo$d = mag_lo$q;
+        mag_neg$d = mag_neg$q;
+        counted_hi$d = counted_hi$q;
+        counted_lo$d = counted_lo$q;
+        counted_lz$d = counted_lz$q;
+        counted_neg$d = counted_neg$q;
+        ea_d$clock = clock;
+        zneg_d$clock = clock;
+        spec_d$clock = clock;
+        spec_y_d$clock = clock;
         round$clock = clock;
-        norm$s_hi = s_hi;
-        norm$s_lo = s_lo;
-        norm$ea = ea;
-        norm$zneg = zneg;
+        ea_d$d = ea;
+        zneg_d$d = zneg;
+        spec_d$d = spec;
+        spec_y_d$d = spec_y;
+        magnitude$s_hi = s_hi;
+        magnitude$s_lo = s_lo;
+        mag_hi$d = magnitude$m_hi;
+        mag_lo$d = magnitude$m_lo;
+        mag_neg$d = magnitude$neg;
+        count$m_hi = mag_hi$q;
+        count$m_lo = mag_lo$q;
+        counted_hi$d = mag_hi$q;
+        counted_lo$d = mag_lo$q;
+        counted_lz$d = count$lz;
+        counted_neg$d = mag_neg$q;
+        norm$m_hi = counted_hi$q;
+        norm$m_lo = counted_lo$q;
+        norm$lz = counted_lz$q;
+        norm$neg = counted_neg$q;
+        norm$ea = ea_d$q;
+        norm$zneg = zneg_d$q;
         round$sgn = norm$sgn;
         round$zero = norm$zero;
         round$sig = norm$sig;
         round$rb = norm$rb;
         round$st = norm$st;
         round$e = norm$e;
-        round$spec = spec;
-        round$spec_y = spec_y;
+        round$spec = spec_d$q;
+        round$spec_y = spec_y_d$q;
         y = round$y;
     end
 
 endmodule // sfu_attr$o10
 
 
-module sfu_attr$o10$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
+module sfu_attr$o10$count(m_hi,m_lo,lz);
+
+    // Module arguments
+    input wire  [81:0] m_hi;
+    input wire  [63:0] m_lo;
+    output reg  [7:0] lz;
+
+    // Update code (custom)
+    // The magnitude padded to ten 16-bit groups; each group counted on its own (a 16-input
+    // priority encoder), then the first nonzero group from the top: the count is the group's
+    // index and its count side by side.
+    function [4:0] lz16;
+       input [15:0] g;
+       integer i;
+       begin
+          lz16 = 5'd16;
+          for (i = 0; i < 16; i = i + 1) if (g[i]) lz16 = 5'd15 - i[4:0];
+       end
+    endfunction
+    wire [159:0] v = {m_hi, m_lo, 14'd0};
+    wire [4:0] g0 = lz16(v[159:144]);
+    wire [4:0] g1 = lz16(v[143:128]);
+    wire [4:0] g2 = lz16(v[127:112]);
+    wire [4:0] g3 = lz16(v[111:96]);
+    wire [4:0] g4 = lz16(v[95:80]);
+    wire [4:0] g5 = lz16(v[79:64]);
+    wire [4:0] g6 = lz16(v[63:48]);
+    wire [4:0] g7 = lz16(v[47:32]);
+    wire [4:0] g8 = lz16(v[31:16]);
+    wire [4:0] g9 = lz16(v[15:0]);
+    always @(*) begin
+       if (~g0[4]) lz = {4'd0, g0[3:0]};
+       else if (~g1[4]) lz = {4'd1, g1[3:0]};
+       else if (~g2[4]) lz = {4'd2, g2[3:0]};
+       else if (~g3[4]) lz = {4'd3, g3[3:0]};
+       else if (~g4[4]) lz = {4'd4, g4[3:0]};
+       else if (~g5[4]) lz = {4'd5, g5[3:0]};
+       else if (~g6[4]) lz = {4'd6, g6[3:0]};
+       else if (~g7[4]) lz = {4'd7, g7[3:0]};
+       else if (~g8[4]) lz = {4'd8, g8[3:0]};
+       else if (~g9[4]) lz = {4'd9, g9[3:0]};
+       else lz = 8'd146;
+    end
+endmodule // sfu_attr$o10$count
+
+
+module sfu_attr$o10$counted_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$counted_hi
+
+
+module sfu_attr$o10$counted_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$counted_lo
+
+
+module sfu_attr$o10$counted_lz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$counted_lz
+
+
+module sfu_attr$o10$counted_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$counted_neg
+
+
+module sfu_attr$o10$ea_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+
+    // Stub signals
+    reg  [9:0] stage$0$d;
+    wire  [9:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [9:0] stage$1$d;
+    wire  [9:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [9:0] last;
+
+    // Sub module instances
+    sfu_attr$o10$ea_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o10$ea_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o10$ea_d
+
+
+module sfu_attr$o10$ea_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$ea_d$stage$0
+
+
+module sfu_attr$o10$ea_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$ea_d$stage$1
+
+
+module sfu_attr$o10$mag_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$mag_hi
+
+
+module sfu_attr$o10$mag_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$mag_lo
+
+
+module sfu_attr$o10$mag_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$mag_neg
+
+
+module sfu_attr$o10$magnitude(s_hi,s_lo,m_hi,m_lo,neg);
 
     // Module arguments
     input wire  [81:0] s_hi;
     input wire  [63:0] s_lo;
+    output reg  [81:0] m_hi;
+    output reg  [63:0] m_lo;
+    output reg  neg;
+
+    // Update code (custom)
+    wire [145:0] sv = {s_hi, s_lo};
+    wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+    always @(*) begin
+       m_hi = mag[145:64];
+       m_lo = mag[63:0];
+       neg = sv[145];
+    end
+endmodule // sfu_attr$o10$magnitude
+
+
+module sfu_attr$o10$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [81:0] m_hi;
+    input wire  [63:0] m_lo;
+    input wire  [7:0] lz;
+    input wire  neg;
     input wire  [9:0] ea;
     input wire  zneg;
     output reg  sgn;
@@ -1766,18 +3752,8 @@ module sfu_attr$o10$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    wire [145:0] sv = {s_hi, s_lo};
-    wire neg = sv[145];
-    wire [145:0] mag = neg ? (146'd0 - sv) : sv;
-    reg [7:0] lz;
-    integer i;
-    always @(*) begin
-       lz = 8'd146;
-       for (i = 0; i < 146; i = i + 1)
-          if (mag[i]) lz = 8'd145 - i[7:0];
-    end
-    wire [145:0] nv = mag << lz;
-    wire mz = (mag == 146'd0);
+    wire [145:0] nv = {m_hi, m_lo} << lz;
+    wire mz = (lz == 8'd146);
     always @(*) begin
        sgn = mz ? zneg : neg;
        zero = mz;
@@ -2119,6 +4095,252 @@ module sfu_attr$o10$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 endmodule // sfu_attr$o10$round$pack
 
 
+module sfu_attr$o10$spec_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$o10$spec_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o10$spec_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o10$spec_d
+
+
+module sfu_attr$o10$spec_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$spec_d$stage$0
+
+
+module sfu_attr$o10$spec_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$spec_d$stage$1
+
+
+module sfu_attr$o10$spec_y_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu_attr$o10$spec_y_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o10$spec_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o10$spec_y_d
+
+
+module sfu_attr$o10$spec_y_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$spec_y_d$stage$0
+
+
+module sfu_attr$o10$spec_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$spec_y_d$stage$1
+
+
+module sfu_attr$o10$zneg_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$o10$zneg_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o10$zneg_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o10$zneg_d
+
+
+module sfu_attr$o10$zneg_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$zneg_d$stage$0
+
+
+module sfu_attr$o10$zneg_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$zneg_d$stage$1
+
+
 module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 
     // Module arguments
@@ -2132,8 +4354,18 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     output reg  [31:0] y;
 
     // Stub signals
-    reg  [81:0] norm$s_hi;
-    reg  [63:0] norm$s_lo;
+    reg  [81:0] magnitude$s_hi;
+    reg  [63:0] magnitude$s_lo;
+    wire  [81:0] magnitude$m_hi;
+    wire  [63:0] magnitude$m_lo;
+    wire  magnitude$neg;
+    reg  [81:0] count$m_hi;
+    reg  [63:0] count$m_lo;
+    wire  [7:0] count$lz;
+    reg  [81:0] norm$m_hi;
+    reg  [63:0] norm$m_lo;
+    reg  [7:0] norm$lz;
+    reg  norm$neg;
     reg  [9:0] norm$ea;
     reg  norm$zneg;
     wire  norm$sgn;
@@ -2152,11 +4384,58 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  round$spec;
     reg  [31:0] round$spec_y;
     wire  [31:0] round$y;
+    reg  [81:0] mag_hi$d;
+    wire  [81:0] mag_hi$q;
+    reg  mag_hi$clock;
+    reg  [63:0] mag_lo$d;
+    wire  [63:0] mag_lo$q;
+    reg  mag_lo$clock;
+    reg  mag_neg$d;
+    wire  mag_neg$q;
+    reg  mag_neg$clock;
+    reg  [81:0] counted_hi$d;
+    wire  [81:0] counted_hi$q;
+    reg  counted_hi$clock;
+    reg  [63:0] counted_lo$d;
+    wire  [63:0] counted_lo$q;
+    reg  counted_lo$clock;
+    reg  [7:0] counted_lz$d;
+    wire  [7:0] counted_lz$q;
+    reg  counted_lz$clock;
+    reg  counted_neg$d;
+    wire  counted_neg$q;
+    reg  counted_neg$clock;
+    reg  ea_d$clock;
+    reg  [9:0] ea_d$d;
+    wire  [9:0] ea_d$q;
+    reg  zneg_d$clock;
+    reg  zneg_d$d;
+    wire  zneg_d$q;
+    reg  spec_d$clock;
+    reg  spec_d$d;
+    wire  spec_d$q;
+    reg  spec_y_d$clock;
+    reg  [31:0] spec_y_d$d;
+    wire  [31:0] spec_y_d$q;
 
     // Sub module instances
+    sfu_attr$o11$magnitude magnitude(
+        .s_hi(magnitude$s_hi),
+        .s_lo(magnitude$s_lo),
+        .m_hi(magnitude$m_hi),
+        .m_lo(magnitude$m_lo),
+        .neg(magnitude$neg)
+    );
+    sfu_attr$o11$count count(
+        .m_hi(count$m_hi),
+        .m_lo(count$m_lo),
+        .lz(count$lz)
+    );
     sfu_attr$o11$norm norm(
-        .s_hi(norm$s_hi),
-        .s_lo(norm$s_lo),
+        .m_hi(norm$m_hi),
+        .m_lo(norm$m_lo),
+        .lz(norm$lz),
+        .neg(norm$neg),
         .ea(norm$ea),
         .zneg(norm$zneg),
         .sgn(norm$sgn),
@@ -2178,33 +4457,406 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .spec_y(round$spec_y),
         .y(round$y)
     );
+    sfu_attr$o11$mag_hi mag_hi(
+        .d(mag_hi$d),
+        .q(mag_hi$q),
+        .clock(mag_hi$clock)
+    );
+    sfu_attr$o11$mag_lo mag_lo(
+        .d(mag_lo$d),
+        .q(mag_lo$q),
+        .clock(mag_lo$clock)
+    );
+    sfu_attr$o11$mag_neg mag_neg(
+        .d(mag_neg$d),
+        .q(mag_neg$q),
+        .clock(mag_neg$clock)
+    );
+    sfu_attr$o11$counted_hi counted_hi(
+        .d(counted_hi$d),
+        .q(counted_hi$q),
+        .clock(counted_hi$clock)
+    );
+    sfu_attr$o11$counted_lo counted_lo(
+        .d(counted_lo$d),
+        .q(counted_lo$q),
+        .clock(counted_lo$clock)
+    );
+    sfu_attr$o11$counted_lz counted_lz(
+        .d(counted_lz$d),
+        .q(counted_lz$q),
+        .clock(counted_lz$clock)
+    );
+    sfu_attr$o11$counted_neg counted_neg(
+        .d(counted_neg$d),
+        .q(counted_neg$q),
+        .clock(counted_neg$clock)
+    );
+    sfu_attr$o11$ea_d ea_d(
+        .clock(ea_d$clock),
+        .d(ea_d$d),
+        .q(ea_d$q)
+    );
+    sfu_attr$o11$zneg_d zneg_d(
+        .clock(zneg_d$clock),
+        .d(zneg_d$d),
+        .q(zneg_d$q)
+    );
+    sfu_attr$o11$spec_d spec_d(
+        .clock(spec_d$clock),
+        .d(spec_d$d),
+        .q(spec_d$q)
+    );
+    sfu_attr$o11$spec_y_d spec_y_d(
+        .clock(spec_y_d$clock),
+        .d(spec_y_d$d),
+        .q(spec_y_d$q)
+    );
 
     // Update code
     always @(*) begin
+        mag_hi$clock = clock;
+        mag_lo$clock = clock;
+        mag_neg$clock = clock;
+        counted_hi$clock = clock;
+        counted_lo$clock = clock;
+        counted_lz$clock = clock;
+        counted_neg$clock = clock;
+        mag_hi$d = mag_hi$q;
+        mag_lo$d = mag_lo$q;
+        mag_neg$d = mag_neg$q;
+        counted_hi$d = counted_hi$q;
+        counted_lo$d = counted_lo$q;
+        counted_lz$d = counted_lz$q;
+        counted_neg$d = counted_neg$q;
+        ea_d$clock = clock;
+        zneg_d$clock = clock;
+        spec_d$clock = clock;
+        spec_y_d$clock = clock;
         round$clock = clock;
-        norm$s_hi = s_hi;
-        norm$s_lo = s_lo;
-        norm$ea = ea;
-        norm$zneg = zneg;
+        ea_d$d = ea;
+        zneg_d$d = zneg;
+        spec_d$d = spec;
+        spec_y_d$d = spec_y;
+        magnitude$s_hi = s_hi;
+        magnitude$s_lo = s_lo;
+        mag_hi$d = magnitude$m_hi;
+        mag_lo$d = magnitude$m_lo;
+        mag_neg$d = magnitude$neg;
+        count$m_hi = mag_hi$q;
+        count$m_lo = mag_lo$q;
+        counted_hi$d = mag_hi$q;
+        counted_lo$d = mag_lo$q;
+        counted_lz$d = count$lz;
+        counted_neg$d = mag_neg$q;
+        norm$m_hi = counted_hi$q;
+        norm$m_lo = counted_lo$q;
+        norm$lz = counted_lz$q;
+        norm$neg = counted_neg$q;
+        norm$ea = ea_d$q;
+        norm$zneg = zneg_d$q;
         round$sgn = norm$sgn;
         round$zero = norm$zero;
         round$sig = norm$sig;
         round$rb = norm$rb;
         round$st = norm$st;
         round$e = norm$e;
-        round$spec = spec;
-        round$spec_y = spec_y;
+        round$spec = spec_d$q;
+        round$spec_y = spec_y_d$q;
         y = round$y;
     end
 
 endmodule // sfu_attr$o11
 
 
-module sfu_attr$o11$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
+module sfu_attr$o11$count(m_hi,m_lo,lz);
+
+    // Module arguments
+    input wire  [81:0] m_hi;
+    input wire  [63:0] m_lo;
+    output reg  [7:0] lz;
+
+    // Update code (custom)
+    // The magnitude padded to ten 16-bit groups; each group counted on its own (a 16-input
+    // priority encoder), then the first nonzero group from the top: the count is the group's
+    // index and its count side by side.
+    function [4:0] lz16;
+       input [15:0] g;
+       integer i;
+       begin
+          lz16 = 5'd16;
+          for (i = 0; i < 16; i = i + 1) if (g[i]) lz16 = 5'd15 - i[4:0];
+       end
+    endfunction
+    wire [159:0] v = {m_hi, m_lo, 14'd0};
+    wire [4:0] g0 = lz16(v[159:144]);
+    wire [4:0] g1 = lz16(v[143:128]);
+    wire [4:0] g2 = lz16(v[127:112]);
+    wire [4:0] g3 = lz16(v[111:96]);
+    wire [4:0] g4 = lz16(v[95:80]);
+    wire [4:0] g5 = lz16(v[79:64]);
+    wire [4:0] g6 = lz16(v[63:48]);
+    wire [4:0] g7 = lz16(v[47:32]);
+    wire [4:0] g8 = lz16(v[31:16]);
+    wire [4:0] g9 = lz16(v[15:0]);
+    always @(*) begin
+       if (~g0[4]) lz = {4'd0, g0[3:0]};
+       else if (~g1[4]) lz = {4'd1, g1[3:0]};
+       else if (~g2[4]) lz = {4'd2, g2[3:0]};
+       else if (~g3[4]) lz = {4'd3, g3[3:0]};
+       else if (~g4[4]) lz = {4'd4, g4[3:0]};
+       else if (~g5[4]) lz = {4'd5, g5[3:0]};
+       else if (~g6[4]) lz = {4'd6, g6[3:0]};
+       else if (~g7[4]) lz = {4'd7, g7[3:0]};
+       else if (~g8[4]) lz = {4'd8, g8[3:0]};
+       else if (~g9[4]) lz = {4'd9, g9[3:0]};
+       else lz = 8'd146;
+    end
+endmodule // sfu_attr$o11$count
+
+
+module sfu_attr$o11$counted_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$counted_hi
+
+
+module sfu_attr$o11$counted_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$counted_lo
+
+
+module sfu_attr$o11$counted_lz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$counted_lz
+
+
+module sfu_attr$o11$counted_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$counted_neg
+
+
+module sfu_attr$o11$ea_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+
+    // Stub signals
+    reg  [9:0] stage$0$d;
+    wire  [9:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [9:0] stage$1$d;
+    wire  [9:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [9:0] last;
+
+    // Sub module instances
+    sfu_attr$o11$ea_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o11$ea_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o11$ea_d
+
+
+module sfu_attr$o11$ea_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$ea_d$stage$0
+
+
+module sfu_attr$o11$ea_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$ea_d$stage$1
+
+
+module sfu_attr$o11$mag_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$mag_hi
+
+
+module sfu_attr$o11$mag_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$mag_lo
+
+
+module sfu_attr$o11$mag_neg(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$mag_neg
+
+
+module sfu_attr$o11$magnitude(s_hi,s_lo,m_hi,m_lo,neg);
 
     // Module arguments
     input wire  [81:0] s_hi;
     input wire  [63:0] s_lo;
+    output reg  [81:0] m_hi;
+    output reg  [63:0] m_lo;
+    output reg  neg;
+
+    // Update code (custom)
+    wire [145:0] sv = {s_hi, s_lo};
+    wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+    always @(*) begin
+       m_hi = mag[145:64];
+       m_lo = mag[63:0];
+       neg = sv[145];
+    end
+endmodule // sfu_attr$o11$magnitude
+
+
+module sfu_attr$o11$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
+
+    // Module arguments
+    input wire  [81:0] m_hi;
+    input wire  [63:0] m_lo;
+    input wire  [7:0] lz;
+    input wire  neg;
     input wire  [9:0] ea;
     input wire  zneg;
     output reg  sgn;
@@ -2215,18 +4867,8 @@ module sfu_attr$o11$norm(s_hi,s_lo,ea,zneg,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    wire [145:0] sv = {s_hi, s_lo};
-    wire neg = sv[145];
-    wire [145:0] mag = neg ? (146'd0 - sv) : sv;
-    reg [7:0] lz;
-    integer i;
-    always @(*) begin
-       lz = 8'd146;
-       for (i = 0; i < 146; i = i + 1)
-          if (mag[i]) lz = 8'd145 - i[7:0];
-    end
-    wire [145:0] nv = mag << lz;
-    wire mz = (mag == 146'd0);
+    wire [145:0] nv = {m_hi, m_lo} << lz;
+    wire mz = (lz == 8'd146);
     always @(*) begin
        sgn = mz ? zneg : neg;
        zero = mz;
@@ -2568,6 +5210,252 @@ module sfu_attr$o11$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
 endmodule // sfu_attr$o11$round$pack
 
 
+module sfu_attr$o11$spec_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$o11$spec_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o11$spec_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o11$spec_d
+
+
+module sfu_attr$o11$spec_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$spec_d$stage$0
+
+
+module sfu_attr$o11$spec_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$spec_d$stage$1
+
+
+module sfu_attr$o11$spec_y_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+
+    // Stub signals
+    reg  [31:0] stage$0$d;
+    wire  [31:0] stage$0$q;
+    reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  [31:0] last;
+
+    // Sub module instances
+    sfu_attr$o11$spec_y_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o11$spec_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o11$spec_y_d
+
+
+module sfu_attr$o11$spec_y_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$spec_y_d$stage$0
+
+
+module sfu_attr$o11$spec_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$spec_y_d$stage$1
+
+
+module sfu_attr$o11$zneg_d(clock,d,q);
+
+    // Module arguments
+    input wire  clock;
+    input wire  d;
+    output reg  q;
+
+    // Stub signals
+    reg  stage$0$d;
+    wire  stage$0$q;
+    reg  stage$0$clock;
+    reg  stage$1$d;
+    wire  stage$1$q;
+    reg  stage$1$clock;
+
+    // Local signals
+    reg  last;
+
+    // Sub module instances
+    sfu_attr$o11$zneg_d$stage$0 stage$0(
+        .d(stage$0$d),
+        .q(stage$0$q),
+        .clock(stage$0$clock)
+    );
+    sfu_attr$o11$zneg_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        stage$0$clock = clock;
+        stage$1$clock = clock;
+        stage$0$d = d;
+        stage$1$d = stage$0$q;
+        last = stage$0$q;
+        last = stage$1$q;
+        q = last;
+    end
+
+endmodule // sfu_attr$o11$zneg_d
+
+
+module sfu_attr$o11$zneg_d$stage$0(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$zneg_d$stage$0
+
+
+module sfu_attr$o11$zneg_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$zneg_d$stage$1
+
+
 module sfu_attr$o_00(d,q,clock);
 
     // Module arguments
@@ -2642,6 +5530,353 @@ module sfu_attr$o_11(d,q,clock);
     end
 
 endmodule // sfu_attr$o_11
+
+
+module sfu_attr$products(a,b,c,qx,qy,pa0,pa1,pb0,pb1,pc,ea_lsb,eb_lsb,ec,sa,sb,sc,za,zb,zc,spec,spec_y,zneg);
+
+    // Module arguments
+    input wire  [31:0] a;
+    input wire  [31:0] b;
+    input wire  [31:0] c;
+    input wire  [11:0] qx;
+    input wire  [11:0] qy;
+    output reg  [37:0] pa0;
+    output reg  [37:0] pa1;
+    output reg  [37:0] pb0;
+    output reg  [37:0] pb1;
+    output reg  [37:0] pc;
+    output reg  [9:0] ea_lsb;
+    output reg  [9:0] eb_lsb;
+    output reg  [9:0] ec;
+    output reg  sa;
+    output reg  sb;
+    output reg  sc;
+    output reg  za;
+    output reg  zb;
+    output reg  zc;
+    output reg  spec;
+    output reg  [31:0] spec_y;
+    output reg  zneg;
+
+    // Update code (custom)
+    wire [7:0] bea = a[30:23];
+    wire [7:0] beb = b[30:23];
+    wire [7:0] bec = c[30:23];
+    wire na = (bea == 8'd255) & (a[22:0] != 23'd0);
+    wire nb = (beb == 8'd255) & (b[22:0] != 23'd0);
+    wire nc = (bec == 8'd255) & (c[22:0] != 23'd0);
+    wire ia = (bea == 8'd255) & (a[22:0] == 23'd0);
+    wire ib = (beb == 8'd255) & (b[22:0] == 23'd0);
+    wire ic = (bec == 8'd255) & (c[22:0] == 23'd0);
+    wire zea = (bea == 8'd0) | (bea == 8'd255);
+    wire zeb = (beb == 8'd0) | (beb == 8'd255);
+    wire zec = (bec == 8'd0) | (bec == 8'd255);
+    // the multipliers take the significands with their leading one whatever the exponent
+    // (the terms stage drops a zero term's product), so they start at the inputs
+    wire [23:0] ma = {1'b1, a[22:0]};
+    wire [23:0] mb = {1'b1, b[22:0]};
+    wire [23:0] mc = zec ? 24'd0 : {1'b1, c[22:0]};
+    wire [13:0] x0 = {1'b0, qx, 1'b1};
+    wire [13:0] y0 = {1'b0, qy, 1'b1};
+    // two multipliers for the quad; the second column and row add 2 mA, 2 mB
+    wire [37:0] qa0 = {14'd0, ma} * {24'd0, x0};
+    wire [37:0] qb0 = {14'd0, mb} * {24'd0, y0};
+    wire pos = (ia & ~a[31]) | (ib & ~b[31]) | (ic & ~c[31]);
+    wire ngi = (ia & a[31]) | (ib & b[31]) | (ic & c[31]);
+    reg [31:0] sy;
+    always @(*) begin
+       if (na | nb | nc) sy = 32'h7fffffff;
+       else if (pos & ngi) sy = 32'h7fffffff;
+       else if (ngi) sy = 32'hff800000;
+       else if (pos) sy = 32'h7f800000;
+       else sy = 32'd0;
+    end
+    always @(*) begin
+       pa0 = qa0;
+       pa1 = qa0 + {13'd0, ma, 1'b0};
+       pb0 = qb0;
+       pb1 = qb0 + {13'd0, mb, 1'b0};
+       pc = {mc, 14'd0};
+       ea_lsb = {2'd0, bea} - 10'd151;
+       eb_lsb = {2'd0, beb} - 10'd151;
+       ec = {2'd0, bec} - 10'd127;
+       sa = a[31];
+       sb = b[31];
+       sc = c[31];
+       za = zea;
+       zb = zeb;
+       zc = zec;
+       spec = na | nb | nc | ia | ib | ic;
+       spec_y = sy;
+       zneg = zea & zeb & zec & a[31] & b[31] & c[31];
+    end
+endmodule // sfu_attr$products
+
+
+module sfu_attr$r0_ea_lsb(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_ea_lsb
+
+
+module sfu_attr$r0_eb_lsb(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_eb_lsb
+
+
+module sfu_attr$r0_ec(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_ec
+
+
+module sfu_attr$r0_pa0(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_pa0
+
+
+module sfu_attr$r0_pa1(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_pa1
+
+
+module sfu_attr$r0_pb0(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_pb0
+
+
+module sfu_attr$r0_pb1(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_pb1
+
+
+module sfu_attr$r0_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_pc
+
+
+module sfu_attr$r0_sa(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_sa
+
+
+module sfu_attr$r0_sb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_sb
+
+
+module sfu_attr$r0_sc(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_sc
+
+
+module sfu_attr$r0_za(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_za
+
+
+module sfu_attr$r0_zb(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_zb
+
+
+module sfu_attr$r0_zc(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$r0_zc
 
 
 module sfu_attr$r1_a0_e(d,q,clock);
@@ -3252,9 +6487,10 @@ module sfu_attr$r2_11_lo(d,q,clock);
 endmodule // sfu_attr$r2_11_lo
 
 
-module sfu_attr$s00(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
+module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
 
     // Module arguments
+    input wire  clock;
     input wire  p_z;
     input wire  p_s;
     input wire  [9:0] p_e;
@@ -3271,104 +6507,1174 @@ module sfu_attr$s00(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea
     output reg  [63:0] s_lo;
     output reg  [9:0] ea;
 
-    // Update code (custom)
-    // sort keys: nonzero first, then exponent (offset to unsigned)
-    wire [10:0] k0 = {~p_z, p_e + 10'd512};
-    wire [10:0] k1 = {~q_z, q_e + 10'd512};
-    wire [10:0] k2 = {~r_z, r_e + 10'd512};
-    wire c01 = (k0 >= k1);
-    wire c02 = (k0 >= k2);
-    wire c12 = (k1 >= k2);
-    reg z1, s1, z2, s2, z3, s3;
-    reg [9:0] e1, e2, e3;
-    reg [37:0] m1, m2, m3;
+    // Stub signals
+    reg  sort$p_z;
+    reg  sort$p_s;
+    reg  [9:0] sort$p_e;
+    reg  [37:0] sort$p_m;
+    reg  sort$q_z;
+    reg  sort$q_s;
+    reg  [9:0] sort$q_e;
+    reg  [37:0] sort$q_m;
+    reg  sort$r_z;
+    reg  sort$r_s;
+    reg  [9:0] sort$r_e;
+    reg  [37:0] sort$r_m;
+    wire  sort$t1_z;
+    wire  sort$t1_s;
+    wire  [9:0] sort$t1_e;
+    wire  [37:0] sort$t1_m;
+    wire  sort$t2_z;
+    wire  sort$t2_s;
+    wire  [9:0] sort$t2_e;
+    wire  [37:0] sort$t2_m;
+    wire  sort$t3_z;
+    wire  sort$t3_s;
+    wire  [9:0] sort$t3_e;
+    wire  [37:0] sort$t3_m;
+    wire  [5:0] sort$d2;
+    wire  [6:0] sort$d3;
+    wire  sort$x2;
+    wire  sort$x3;
+    reg  align$t1_z;
+    reg  align$t1_s;
+    reg  [9:0] align$t1_e;
+    reg  [37:0] align$t1_m;
+    reg  align$t2_z;
+    reg  align$t2_s;
+    reg  [9:0] align$t2_e;
+    reg  [37:0] align$t2_m;
+    reg  align$t3_z;
+    reg  align$t3_s;
+    reg  [9:0] align$t3_e;
+    reg  [37:0] align$t3_m;
+    reg  [5:0] align$d2;
+    reg  [6:0] align$d3;
+    reg  align$x2;
+    reg  align$x3;
+    wire  [37:0] align$a_m;
+    wire  align$a_s;
+    wire  [81:0] align$b_hi;
+    wire  [63:0] align$b_lo;
+    wire  align$b_s;
+    wire  [81:0] align$c_hi;
+    wire  [63:0] align$c_lo;
+    wire  align$c_s;
+    wire  [1:0] align$st;
+    wire  [9:0] align$ea;
+    reg  [37:0] add$a_m;
+    reg  add$a_s;
+    reg  [81:0] add$b_hi;
+    reg  [63:0] add$b_lo;
+    reg  add$b_s;
+    reg  [81:0] add$c_hi;
+    reg  [63:0] add$c_lo;
+    reg  add$c_s;
+    reg  [1:0] add$st;
+    wire  [81:0] add$s_hi;
+    wire  [63:0] add$s_lo;
+    reg  sorted_t1_z$d;
+    wire  sorted_t1_z$q;
+    reg  sorted_t1_z$clock;
+    reg  sorted_t1_s$d;
+    wire  sorted_t1_s$q;
+    reg  sorted_t1_s$clock;
+    reg  [9:0] sorted_t1_e$d;
+    wire  [9:0] sorted_t1_e$q;
+    reg  sorted_t1_e$clock;
+    reg  [37:0] sorted_t1_m$d;
+    wire  [37:0] sorted_t1_m$q;
+    reg  sorted_t1_m$clock;
+    reg  sorted_t2_z$d;
+    wire  sorted_t2_z$q;
+    reg  sorted_t2_z$clock;
+    reg  sorted_t2_s$d;
+    wire  sorted_t2_s$q;
+    reg  sorted_t2_s$clock;
+    reg  [9:0] sorted_t2_e$d;
+    wire  [9:0] sorted_t2_e$q;
+    reg  sorted_t2_e$clock;
+    reg  [37:0] sorted_t2_m$d;
+    wire  [37:0] sorted_t2_m$q;
+    reg  sorted_t2_m$clock;
+    reg  sorted_t3_z$d;
+    wire  sorted_t3_z$q;
+    reg  sorted_t3_z$clock;
+    reg  sorted_t3_s$d;
+    wire  sorted_t3_s$q;
+    reg  sorted_t3_s$clock;
+    reg  [9:0] sorted_t3_e$d;
+    wire  [9:0] sorted_t3_e$q;
+    reg  sorted_t3_e$clock;
+    reg  [37:0] sorted_t3_m$d;
+    wire  [37:0] sorted_t3_m$q;
+    reg  sorted_t3_m$clock;
+    reg  [5:0] sorted_d2$d;
+    wire  [5:0] sorted_d2$q;
+    reg  sorted_d2$clock;
+    reg  [6:0] sorted_d3$d;
+    wire  [6:0] sorted_d3$q;
+    reg  sorted_d3$clock;
+    reg  sorted_x2$d;
+    wire  sorted_x2$q;
+    reg  sorted_x2$clock;
+    reg  sorted_x3$d;
+    wire  sorted_x3$q;
+    reg  sorted_x3$clock;
+    reg  [37:0] aligned_a_m$d;
+    wire  [37:0] aligned_a_m$q;
+    reg  aligned_a_m$clock;
+    reg  aligned_a_s$d;
+    wire  aligned_a_s$q;
+    reg  aligned_a_s$clock;
+    reg  [81:0] aligned_b_hi$d;
+    wire  [81:0] aligned_b_hi$q;
+    reg  aligned_b_hi$clock;
+    reg  [63:0] aligned_b_lo$d;
+    wire  [63:0] aligned_b_lo$q;
+    reg  aligned_b_lo$clock;
+    reg  aligned_b_s$d;
+    wire  aligned_b_s$q;
+    reg  aligned_b_s$clock;
+    reg  [81:0] aligned_c_hi$d;
+    wire  [81:0] aligned_c_hi$q;
+    reg  aligned_c_hi$clock;
+    reg  [63:0] aligned_c_lo$d;
+    wire  [63:0] aligned_c_lo$q;
+    reg  aligned_c_lo$clock;
+    reg  aligned_c_s$d;
+    wire  aligned_c_s$q;
+    reg  aligned_c_s$clock;
+    reg  [1:0] aligned_st$d;
+    wire  [1:0] aligned_st$q;
+    reg  aligned_st$clock;
+    reg  [9:0] aligned_ea$d;
+    wire  [9:0] aligned_ea$q;
+    reg  aligned_ea$clock;
+
+    // Sub module instances
+    sfu_attr$s00$sort sort(
+        .p_z(sort$p_z),
+        .p_s(sort$p_s),
+        .p_e(sort$p_e),
+        .p_m(sort$p_m),
+        .q_z(sort$q_z),
+        .q_s(sort$q_s),
+        .q_e(sort$q_e),
+        .q_m(sort$q_m),
+        .r_z(sort$r_z),
+        .r_s(sort$r_s),
+        .r_e(sort$r_e),
+        .r_m(sort$r_m),
+        .t1_z(sort$t1_z),
+        .t1_s(sort$t1_s),
+        .t1_e(sort$t1_e),
+        .t1_m(sort$t1_m),
+        .t2_z(sort$t2_z),
+        .t2_s(sort$t2_s),
+        .t2_e(sort$t2_e),
+        .t2_m(sort$t2_m),
+        .t3_z(sort$t3_z),
+        .t3_s(sort$t3_s),
+        .t3_e(sort$t3_e),
+        .t3_m(sort$t3_m),
+        .d2(sort$d2),
+        .d3(sort$d3),
+        .x2(sort$x2),
+        .x3(sort$x3)
+    );
+    sfu_attr$s00$align align(
+        .t1_z(align$t1_z),
+        .t1_s(align$t1_s),
+        .t1_e(align$t1_e),
+        .t1_m(align$t1_m),
+        .t2_z(align$t2_z),
+        .t2_s(align$t2_s),
+        .t2_e(align$t2_e),
+        .t2_m(align$t2_m),
+        .t3_z(align$t3_z),
+        .t3_s(align$t3_s),
+        .t3_e(align$t3_e),
+        .t3_m(align$t3_m),
+        .d2(align$d2),
+        .d3(align$d3),
+        .x2(align$x2),
+        .x3(align$x3),
+        .a_m(align$a_m),
+        .a_s(align$a_s),
+        .b_hi(align$b_hi),
+        .b_lo(align$b_lo),
+        .b_s(align$b_s),
+        .c_hi(align$c_hi),
+        .c_lo(align$c_lo),
+        .c_s(align$c_s),
+        .st(align$st),
+        .ea(align$ea)
+    );
+    sfu_attr$s00$add add(
+        .a_m(add$a_m),
+        .a_s(add$a_s),
+        .b_hi(add$b_hi),
+        .b_lo(add$b_lo),
+        .b_s(add$b_s),
+        .c_hi(add$c_hi),
+        .c_lo(add$c_lo),
+        .c_s(add$c_s),
+        .st(add$st),
+        .s_hi(add$s_hi),
+        .s_lo(add$s_lo)
+    );
+    sfu_attr$s00$sorted_t1_z sorted_t1_z(
+        .d(sorted_t1_z$d),
+        .q(sorted_t1_z$q),
+        .clock(sorted_t1_z$clock)
+    );
+    sfu_attr$s00$sorted_t1_s sorted_t1_s(
+        .d(sorted_t1_s$d),
+        .q(sorted_t1_s$q),
+        .clock(sorted_t1_s$clock)
+    );
+    sfu_attr$s00$sorted_t1_e sorted_t1_e(
+        .d(sorted_t1_e$d),
+        .q(sorted_t1_e$q),
+        .clock(sorted_t1_e$clock)
+    );
+    sfu_attr$s00$sorted_t1_m sorted_t1_m(
+        .d(sorted_t1_m$d),
+        .q(sorted_t1_m$q),
+        .clock(sorted_t1_m$clock)
+    );
+    sfu_attr$s00$sorted_t2_z sorted_t2_z(
+        .d(sorted_t2_z$d),
+        .q(sorted_t2_z$q),
+        .clock(sorted_t2_z$clock)
+    );
+    sfu_attr$s00$sorted_t2_s sorted_t2_s(
+        .d(sorted_t2_s$d),
+        .q(sorted_t2_s$q),
+        .clock(sorted_t2_s$clock)
+    );
+    sfu_attr$s00$sorted_t2_e sorted_t2_e(
+        .d(sorted_t2_e$d),
+        .q(sorted_t2_e$q),
+        .clock(sorted_t2_e$clock)
+    );
+    sfu_attr$s00$sorted_t2_m sorted_t2_m(
+        .d(sorted_t2_m$d),
+        .q(sorted_t2_m$q),
+        .clock(sorted_t2_m$clock)
+    );
+    sfu_attr$s00$sorted_t3_z sorted_t3_z(
+        .d(sorted_t3_z$d),
+        .q(sorted_t3_z$q),
+        .clock(sorted_t3_z$clock)
+    );
+    sfu_attr$s00$sorted_t3_s sorted_t3_s(
+        .d(sorted_t3_s$d),
+        .q(sorted_t3_s$q),
+        .clock(sorted_t3_s$clock)
+    );
+    sfu_attr$s00$sorted_t3_e sorted_t3_e(
+        .d(sorted_t3_e$d),
+        .q(sorted_t3_e$q),
+        .clock(sorted_t3_e$clock)
+    );
+    sfu_attr$s00$sorted_t3_m sorted_t3_m(
+        .d(sorted_t3_m$d),
+        .q(sorted_t3_m$q),
+        .clock(sorted_t3_m$clock)
+    );
+    sfu_attr$s00$sorted_d2 sorted_d2(
+        .d(sorted_d2$d),
+        .q(sorted_d2$q),
+        .clock(sorted_d2$clock)
+    );
+    sfu_attr$s00$sorted_d3 sorted_d3(
+        .d(sorted_d3$d),
+        .q(sorted_d3$q),
+        .clock(sorted_d3$clock)
+    );
+    sfu_attr$s00$sorted_x2 sorted_x2(
+        .d(sorted_x2$d),
+        .q(sorted_x2$q),
+        .clock(sorted_x2$clock)
+    );
+    sfu_attr$s00$sorted_x3 sorted_x3(
+        .d(sorted_x3$d),
+        .q(sorted_x3$q),
+        .clock(sorted_x3$clock)
+    );
+    sfu_attr$s00$aligned_a_m aligned_a_m(
+        .d(aligned_a_m$d),
+        .q(aligned_a_m$q),
+        .clock(aligned_a_m$clock)
+    );
+    sfu_attr$s00$aligned_a_s aligned_a_s(
+        .d(aligned_a_s$d),
+        .q(aligned_a_s$q),
+        .clock(aligned_a_s$clock)
+    );
+    sfu_attr$s00$aligned_b_hi aligned_b_hi(
+        .d(aligned_b_hi$d),
+        .q(aligned_b_hi$q),
+        .clock(aligned_b_hi$clock)
+    );
+    sfu_attr$s00$aligned_b_lo aligned_b_lo(
+        .d(aligned_b_lo$d),
+        .q(aligned_b_lo$q),
+        .clock(aligned_b_lo$clock)
+    );
+    sfu_attr$s00$aligned_b_s aligned_b_s(
+        .d(aligned_b_s$d),
+        .q(aligned_b_s$q),
+        .clock(aligned_b_s$clock)
+    );
+    sfu_attr$s00$aligned_c_hi aligned_c_hi(
+        .d(aligned_c_hi$d),
+        .q(aligned_c_hi$q),
+        .clock(aligned_c_hi$clock)
+    );
+    sfu_attr$s00$aligned_c_lo aligned_c_lo(
+        .d(aligned_c_lo$d),
+        .q(aligned_c_lo$q),
+        .clock(aligned_c_lo$clock)
+    );
+    sfu_attr$s00$aligned_c_s aligned_c_s(
+        .d(aligned_c_s$d),
+        .q(aligned_c_s$q),
+        .clock(aligned_c_s$clock)
+    );
+    sfu_attr$s00$aligned_st aligned_st(
+        .d(aligned_st$d),
+        .q(aligned_st$q),
+        .clock(aligned_st$clock)
+    );
+    sfu_attr$s00$aligned_ea aligned_ea(
+        .d(aligned_ea$d),
+        .q(aligned_ea$q),
+        .clock(aligned_ea$clock)
+    );
+
+    // Update code
     always @(*) begin
-       case ({c01, c02, c12})
-          3'b110: begin
-             z1 = p_z; s1 = p_s; e1 = p_e; m1 = p_m;
-             z2 = r_z; s2 = r_s; e2 = r_e; m2 = r_m;
-             z3 = q_z; s3 = q_s; e3 = q_e; m3 = q_m;
-          end
-          3'b011: begin
-             z1 = q_z; s1 = q_s; e1 = q_e; m1 = q_m;
-             z2 = p_z; s2 = p_s; e2 = p_e; m2 = p_m;
-             z3 = r_z; s3 = r_s; e3 = r_e; m3 = r_m;
-          end
-          3'b001: begin
-             z1 = q_z; s1 = q_s; e1 = q_e; m1 = q_m;
-             z2 = r_z; s2 = r_s; e2 = r_e; m2 = r_m;
-             z3 = p_z; s3 = p_s; e3 = p_e; m3 = p_m;
-          end
-          3'b100: begin
-             z1 = r_z; s1 = r_s; e1 = r_e; m1 = r_m;
-             z2 = p_z; s2 = p_s; e2 = p_e; m2 = p_m;
-             z3 = q_z; s3 = q_s; e3 = q_e; m3 = q_m;
-          end
-          3'b000: begin
-             z1 = r_z; s1 = r_s; e1 = r_e; m1 = r_m;
-             z2 = q_z; s2 = q_s; e2 = q_e; m2 = q_m;
-             z3 = p_z; s3 = p_s; e3 = p_e; m3 = p_m;
-          end
-          default: begin
-             z1 = p_z; s1 = p_s; e1 = p_e; m1 = p_m;
-             z2 = q_z; s2 = q_s; e2 = q_e; m2 = q_m;
-             z3 = r_z; s3 = r_s; e3 = r_e; m3 = r_m;
-          end
-       endcase
+        sorted_t1_z$clock = clock;
+        sorted_t1_s$clock = clock;
+        sorted_t1_e$clock = clock;
+        sorted_t1_m$clock = clock;
+        sorted_t2_z$clock = clock;
+        sorted_t2_s$clock = clock;
+        sorted_t2_e$clock = clock;
+        sorted_t2_m$clock = clock;
+        sorted_t3_z$clock = clock;
+        sorted_t3_s$clock = clock;
+        sorted_t3_e$clock = clock;
+        sorted_t3_m$clock = clock;
+        sorted_d2$clock = clock;
+        sorted_d3$clock = clock;
+        sorted_x2$clock = clock;
+        sorted_x3$clock = clock;
+        aligned_a_m$clock = clock;
+        aligned_a_s$clock = clock;
+        aligned_b_hi$clock = clock;
+        aligned_b_lo$clock = clock;
+        aligned_b_s$clock = clock;
+        aligned_c_hi$clock = clock;
+        aligned_c_lo$clock = clock;
+        aligned_c_s$clock = clock;
+        aligned_st$clock = clock;
+        aligned_ea$clock = clock;
+        sorted_t1_z$d = sorted_t1_z$q;
+        sorted_t1_s$d = sorted_t1_s$q;
+        sorted_t1_e$d = sorted_t1_e$q;
+        sorted_t1_m$d = sorted_t1_m$q;
+        sorted_t2_z$d = sorted_t2_z$q;
+        sorted_t2_s$d = sorted_t2_s$q;
+        sorted_t2_e$d = sorted_t2_e$q;
+        sorted_t2_m$d = sorted_t2_m$q;
+        sorted_t3_z$d = sorted_t3_z$q;
+        sorted_t3_s$d = sorted_t3_s$q;
+        sorted_t3_e$d = sorted_t3_e$q;
+        sorted_t3_m$d = sorted_t3_m$q;
+        sorted_d2$d = sorted_d2$q;
+        sorted_d3$d = sorted_d3$q;
+        sorted_x2$d = sorted_x2$q;
+        sorted_x3$d = sorted_x3$q;
+        aligned_a_m$d = aligned_a_m$q;
+        aligned_a_s$d = aligned_a_s$q;
+        aligned_b_hi$d = aligned_b_hi$q;
+        aligned_b_lo$d = aligned_b_lo$q;
+        aligned_b_s$d = aligned_b_s$q;
+        aligned_c_hi$d = aligned_c_hi$q;
+        aligned_c_lo$d = aligned_c_lo$q;
+        aligned_c_s$d = aligned_c_s$q;
+        aligned_st$d = aligned_st$q;
+        aligned_ea$d = aligned_ea$q;
+        sort$p_z = p_z;
+        sort$p_s = p_s;
+        sort$p_e = p_e;
+        sort$p_m = p_m;
+        sort$q_z = q_z;
+        sort$q_s = q_s;
+        sort$q_e = q_e;
+        sort$q_m = q_m;
+        sort$r_z = r_z;
+        sort$r_s = r_s;
+        sort$r_e = r_e;
+        sort$r_m = r_m;
+        sorted_t1_z$d = sort$t1_z;
+        sorted_t1_s$d = sort$t1_s;
+        sorted_t1_e$d = sort$t1_e;
+        sorted_t1_m$d = sort$t1_m;
+        sorted_t2_z$d = sort$t2_z;
+        sorted_t2_s$d = sort$t2_s;
+        sorted_t2_e$d = sort$t2_e;
+        sorted_t2_m$d = sort$t2_m;
+        sorted_t3_z$d = sort$t3_z;
+        sorted_t3_s$d = sort$t3_s;
+        sorted_t3_e$d = sort$t3_e;
+        sorted_t3_m$d = sort$t3_m;
+        sorted_d2$d = sort$d2;
+        sorted_d3$d = sort$d3;
+        sorted_x2$d = sort$x2;
+        sorted_x3$d = sort$x3;
+        align$t1_z = sorted_t1_z$q;
+        align$t1_s = sorted_t1_s$q;
+        align$t1_e = sorted_t1_e$q;
+        align$t1_m = sorted_t1_m$q;
+        align$t2_z = sorted_t2_z$q;
+        align$t2_s = sorted_t2_s$q;
+        align$t2_e = sorted_t2_e$q;
+        align$t2_m = sorted_t2_m$q;
+        align$t3_z = sorted_t3_z$q;
+        align$t3_s = sorted_t3_s$q;
+        align$t3_e = sorted_t3_e$q;
+        align$t3_m = sorted_t3_m$q;
+        align$d2 = sorted_d2$q;
+        align$d3 = sorted_d3$q;
+        align$x2 = sorted_x2$q;
+        align$x3 = sorted_x3$q;
+        aligned_a_m$d = align$a_m;
+        aligned_a_s$d = align$a_s;
+        aligned_b_hi$d = align$b_hi;
+        aligned_b_lo$d = align$b_lo;
+        aligned_b_s$d = align$b_s;
+        aligned_c_hi$d = align$c_hi;
+        aligned_c_lo$d = align$c_lo;
+        aligned_c_s$d = align$c_s;
+        aligned_st$d = align$st;
+        aligned_ea$d = align$ea;
+        add$a_m = aligned_a_m$q;
+        add$a_s = aligned_a_s$q;
+        add$b_hi = aligned_b_hi$q;
+        add$b_lo = aligned_b_lo$q;
+        add$b_s = aligned_b_s$q;
+        add$c_hi = aligned_c_hi$q;
+        add$c_lo = aligned_c_lo$q;
+        add$c_s = aligned_c_s$q;
+        add$st = aligned_st$q;
+        s_hi = add$s_hi;
+        s_lo = add$s_lo;
+        ea = aligned_ea$q;
     end
-    wire cancel = ~z2 & (e1 == e2) & (m1 == m2) & (s1 != s2);
-    wire [9:0] d2 = e1 - e2;
-    wire [9:0] d3 = e1 - e3;
-    wire x2 = ~z2 & (d2 <= 10'd40);
-    wire [9:0] d2p = d2 + 10'd64;
-    wire x3 = x2 & ~z3 & (d3 <= d2p);
-    wire [6:0] sh2 = 7'd105 - d2[6:0];
-    wire [6:0] sh3 = 7'd105 - d3[6:0];
-    wire [145:0] v1 = {108'd0, m1} << 105;
-    wire [145:0] v2 = {108'd0, m2} << sh2;
-    wire [145:0] v3 = {108'd0, m3} << sh3;
-    wire [145:0] w1 = s1 ? (146'd0 - v1) : v1;
-    wire [145:0] w2 = ~x2 ? 146'd0 : (s2 ? (146'd0 - v2) : v2);
-    wire [145:0] w3 = ~x3 ? 146'd0 : (s3 ? (146'd0 - v3) : v3);
-    // the sticky's sign: t2 and t3 both below the window (the sign of t2 + t3), or t3 alone
-    reg [1:0] st; // 0: none, 1: +1, 3: -1
-    always @(*) begin
-       if (~z2 & ~x2) begin
-          if (z3 | (e2 != e3) | (m2 > m3) | (s2 == s3)) st = s2 ? 2'd3 : 2'd1;
-          else if (m2 < m3) st = s3 ? 2'd3 : 2'd1;
-          else st = 2'd0;
-       end else if (~z3 & ~x3) st = s3 ? 2'd3 : 2'd1;
-       else st = 2'd0;
-    end
-    wire [145:0] stv = {{145{st[1]}}, st[0]};
-    wire [145:0] tot = w1 + w2 + w3 + stv;
-    wire [145:0] v3c = {108'd0, m3} << 105;
-    wire [145:0] w3c = z3 ? 146'd0 : (s3 ? (146'd0 - v3c) : v3c);
-    reg [145:0] sl;
-    reg [9:0] el;
-    always @(*) begin
-       if (z1) begin
-          sl = 146'd0;
-          el = 10'd0;
-       end else if (cancel) begin
-          sl = w3c;
-          el = e3;
-       end else begin
-          sl = tot;
-          el = e1;
-       end
-    end
-    always @(*) begin
-       s_hi = sl[145:64];
-       s_lo = sl[63:0];
-       ea = el;
-    end
+
 endmodule // sfu_attr$s00
 
 
-module sfu_attr$s01(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
+module sfu_attr$s00$add(a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,s_hi,s_lo);
 
     // Module arguments
+    input wire  [37:0] a_m;
+    input wire  a_s;
+    input wire  [81:0] b_hi;
+    input wire  [63:0] b_lo;
+    input wire  b_s;
+    input wire  [81:0] c_hi;
+    input wire  [63:0] c_lo;
+    input wire  c_s;
+    input wire  [1:0] st;
+    output reg  [81:0] s_hi;
+    output reg  [63:0] s_lo;
+
+    // Update code (custom)
+    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+    wire [145:0] xb = {b_hi, b_lo} ^ {146{b_s}};
+    wire [145:0] xc = {c_hi, c_lo} ^ {146{c_s}};
+    // the negations' +1s and the sticky (+1 or -1): -1..4
+    wire [3:0] k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+    wire [145:0] tot = xa + xb + xc + {{142{k[3]}}, k};
+    always @(*) begin
+       s_hi = tot[145:64];
+       s_lo = tot[63:0];
+    end
+endmodule // sfu_attr$s00$add
+
+
+module sfu_attr$s00$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,ea);
+
+    // Module arguments
+    input wire  t1_z;
+    input wire  t1_s;
+    input wire  [9:0] t1_e;
+    input wire  [37:0] t1_m;
+    input wire  t2_z;
+    input wire  t2_s;
+    input wire  [9:0] t2_e;
+    input wire  [37:0] t2_m;
+    input wire  t3_z;
+    input wire  t3_s;
+    input wire  [9:0] t3_e;
+    input wire  [37:0] t3_m;
+    input wire  [5:0] d2;
+    input wire  [6:0] d3;
+    input wire  x2;
+    input wire  x3;
+    output reg  [37:0] a_m;
+    output reg  a_s;
+    output reg  [81:0] b_hi;
+    output reg  [63:0] b_lo;
+    output reg  b_s;
+    output reg  [81:0] c_hi;
+    output reg  [63:0] c_lo;
+    output reg  c_s;
+    output reg  [1:0] st;
+    output reg  [9:0] ea;
+
+    // Update code (custom)
+    wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
+    // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
+    wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
+    wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
+    // the sticky's sign: t2 and t3 both below the window (the sign of t2 + t3), or t3 alone
+    reg [1:0] sv; // 0: none, 1: +1, 3: -1
+    always @(*) begin
+       if (~t2_z & ~x2) begin
+          if (t3_z | (t2_e != t3_e) | (t2_m > t3_m) | (t2_s == t3_s)) sv = t2_s ? 2'd3 : 2'd1;
+          else if (t2_m < t3_m) sv = t3_s ? 2'd3 : 2'd1;
+          else sv = 2'd0;
+       end else if (~t3_z & ~x3) sv = t3_s ? 2'd3 : 2'd1;
+       else sv = 2'd0;
+    end
+    // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
+    wire both = ~t1_z & ~cancel;
+    wire [145:0] bv = (both & x2) ? v2 : 146'd0;
+    wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+    always @(*) begin
+       a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
+       a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
+       b_hi = bv[145:64];
+       b_lo = bv[63:0];
+       b_s = both & x2 & t2_s;
+       c_hi = cv[145:64];
+       c_lo = cv[63:0];
+       c_s = both & x3 & t3_s;
+       st = both ? sv : 2'd0;
+       ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+    end
+endmodule // sfu_attr$s00$align
+
+
+module sfu_attr$s00$aligned_a_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_a_m
+
+
+module sfu_attr$s00$aligned_a_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_a_s
+
+
+module sfu_attr$s00$aligned_b_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_b_hi
+
+
+module sfu_attr$s00$aligned_b_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_b_lo
+
+
+module sfu_attr$s00$aligned_b_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_b_s
+
+
+module sfu_attr$s00$aligned_c_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_c_hi
+
+
+module sfu_attr$s00$aligned_c_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_c_lo
+
+
+module sfu_attr$s00$aligned_c_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_c_s
+
+
+module sfu_attr$s00$aligned_ea(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_ea
+
+
+module sfu_attr$s00$aligned_st(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_st
+
+
+module sfu_attr$s00$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3);
+
+    // Module arguments
+    input wire  p_z;
+    input wire  p_s;
+    input wire  [9:0] p_e;
+    input wire  [37:0] p_m;
+    input wire  q_z;
+    input wire  q_s;
+    input wire  [9:0] q_e;
+    input wire  [37:0] q_m;
+    input wire  r_z;
+    input wire  r_s;
+    input wire  [9:0] r_e;
+    input wire  [37:0] r_m;
+    output reg  t1_z;
+    output reg  t1_s;
+    output reg  [9:0] t1_e;
+    output reg  [37:0] t1_m;
+    output reg  t2_z;
+    output reg  t2_s;
+    output reg  [9:0] t2_e;
+    output reg  [37:0] t2_m;
+    output reg  t3_z;
+    output reg  t3_s;
+    output reg  [9:0] t3_e;
+    output reg  [37:0] t3_m;
+    output reg  [5:0] d2;
+    output reg  [6:0] d3;
+    output reg  x2;
+    output reg  x3;
+
+    // Update code (custom)
+    // sort keys: nonzero first, then exponent (offset to unsigned: the sign bit inverted)
+    wire [10:0] k0 = {~p_z, ~p_e[9], p_e[8:0]};
+    wire [10:0] k1 = {~q_z, ~q_e[9], q_e[8:0]};
+    wire [10:0] k2 = {~r_z, ~r_e[9], r_e[8:0]};
+    wire c01 = (k0 >= k1);
+    wire c02 = (k0 >= k2);
+    wire c12 = (k1 >= k2);
+    // every pairwise exponent difference and its window tests, beside the sort
+    function in_d2;
+       input [9:0] d;
+       in_d2 = (d <= 10'd40);
+    endfunction
+    function in_d3;
+       input [9:0] d;
+       in_d3 = (d <= 10'd64);
+    endfunction
+    wire [9:0] dpq = p_e - q_e;
+    wire [9:0] dqp = q_e - p_e;
+    wire [9:0] dpr = p_e - r_e;
+    wire [9:0] drp = r_e - p_e;
+    wire [9:0] dqr = q_e - r_e;
+    wire [9:0] drq = r_e - q_e;
+    reg w2;
+    reg w3;
+    always @(*) begin
+       case ({c01, c02, c12})
+          3'b110: begin
+             t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
+             t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
+             t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
+             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
+          end
+          3'b011: begin
+             t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
+             t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
+             t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
+             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
+          end
+          3'b001: begin
+             t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
+             t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
+             t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
+             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
+          end
+          3'b100: begin
+             t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
+             t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
+             t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
+             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
+          end
+          3'b000: begin
+             t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
+             t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
+             t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
+             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
+          end
+          default: begin
+             t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
+             t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
+             t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
+             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
+          end
+       endcase
+    end
+    always @(*) begin
+       x2 = ~t2_z & w2;
+       x3 = ~t2_z & w2 & ~t3_z & w3;
+    end
+endmodule // sfu_attr$s00$sort
+
+
+module sfu_attr$s00$sorted_d2(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_d2
+
+
+module sfu_attr$s00$sorted_d3(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_d3
+
+
+module sfu_attr$s00$sorted_t1_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t1_e
+
+
+module sfu_attr$s00$sorted_t1_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t1_m
+
+
+module sfu_attr$s00$sorted_t1_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t1_s
+
+
+module sfu_attr$s00$sorted_t1_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t1_z
+
+
+module sfu_attr$s00$sorted_t2_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t2_e
+
+
+module sfu_attr$s00$sorted_t2_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t2_m
+
+
+module sfu_attr$s00$sorted_t2_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t2_s
+
+
+module sfu_attr$s00$sorted_t2_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t2_z
+
+
+module sfu_attr$s00$sorted_t3_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t3_e
+
+
+module sfu_attr$s00$sorted_t3_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t3_m
+
+
+module sfu_attr$s00$sorted_t3_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t3_s
+
+
+module sfu_attr$s00$sorted_t3_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_t3_z
+
+
+module sfu_attr$s00$sorted_x2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_x2
+
+
+module sfu_attr$s00$sorted_x3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_x3
+
+
+module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
+
+    // Module arguments
+    input wire  clock;
     input wire  p_z;
     input wire  p_s;
     input wire  [9:0] p_e;
@@ -3385,104 +7691,1174 @@ module sfu_attr$s01(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea
     output reg  [63:0] s_lo;
     output reg  [9:0] ea;
 
-    // Update code (custom)
-    // sort keys: nonzero first, then exponent (offset to unsigned)
-    wire [10:0] k0 = {~p_z, p_e + 10'd512};
-    wire [10:0] k1 = {~q_z, q_e + 10'd512};
-    wire [10:0] k2 = {~r_z, r_e + 10'd512};
-    wire c01 = (k0 >= k1);
-    wire c02 = (k0 >= k2);
-    wire c12 = (k1 >= k2);
-    reg z1, s1, z2, s2, z3, s3;
-    reg [9:0] e1, e2, e3;
-    reg [37:0] m1, m2, m3;
+    // Stub signals
+    reg  sort$p_z;
+    reg  sort$p_s;
+    reg  [9:0] sort$p_e;
+    reg  [37:0] sort$p_m;
+    reg  sort$q_z;
+    reg  sort$q_s;
+    reg  [9:0] sort$q_e;
+    reg  [37:0] sort$q_m;
+    reg  sort$r_z;
+    reg  sort$r_s;
+    reg  [9:0] sort$r_e;
+    reg  [37:0] sort$r_m;
+    wire  sort$t1_z;
+    wire  sort$t1_s;
+    wire  [9:0] sort$t1_e;
+    wire  [37:0] sort$t1_m;
+    wire  sort$t2_z;
+    wire  sort$t2_s;
+    wire  [9:0] sort$t2_e;
+    wire  [37:0] sort$t2_m;
+    wire  sort$t3_z;
+    wire  sort$t3_s;
+    wire  [9:0] sort$t3_e;
+    wire  [37:0] sort$t3_m;
+    wire  [5:0] sort$d2;
+    wire  [6:0] sort$d3;
+    wire  sort$x2;
+    wire  sort$x3;
+    reg  align$t1_z;
+    reg  align$t1_s;
+    reg  [9:0] align$t1_e;
+    reg  [37:0] align$t1_m;
+    reg  align$t2_z;
+    reg  align$t2_s;
+    reg  [9:0] align$t2_e;
+    reg  [37:0] align$t2_m;
+    reg  align$t3_z;
+    reg  align$t3_s;
+    reg  [9:0] align$t3_e;
+    reg  [37:0] align$t3_m;
+    reg  [5:0] align$d2;
+    reg  [6:0] align$d3;
+    reg  align$x2;
+    reg  align$x3;
+    wire  [37:0] align$a_m;
+    wire  align$a_s;
+    wire  [81:0] align$b_hi;
+    wire  [63:0] align$b_lo;
+    wire  align$b_s;
+    wire  [81:0] align$c_hi;
+    wire  [63:0] align$c_lo;
+    wire  align$c_s;
+    wire  [1:0] align$st;
+    wire  [9:0] align$ea;
+    reg  [37:0] add$a_m;
+    reg  add$a_s;
+    reg  [81:0] add$b_hi;
+    reg  [63:0] add$b_lo;
+    reg  add$b_s;
+    reg  [81:0] add$c_hi;
+    reg  [63:0] add$c_lo;
+    reg  add$c_s;
+    reg  [1:0] add$st;
+    wire  [81:0] add$s_hi;
+    wire  [63:0] add$s_lo;
+    reg  sorted_t1_z$d;
+    wire  sorted_t1_z$q;
+    reg  sorted_t1_z$clock;
+    reg  sorted_t1_s$d;
+    wire  sorted_t1_s$q;
+    reg  sorted_t1_s$clock;
+    reg  [9:0] sorted_t1_e$d;
+    wire  [9:0] sorted_t1_e$q;
+    reg  sorted_t1_e$clock;
+    reg  [37:0] sorted_t1_m$d;
+    wire  [37:0] sorted_t1_m$q;
+    reg  sorted_t1_m$clock;
+    reg  sorted_t2_z$d;
+    wire  sorted_t2_z$q;
+    reg  sorted_t2_z$clock;
+    reg  sorted_t2_s$d;
+    wire  sorted_t2_s$q;
+    reg  sorted_t2_s$clock;
+    reg  [9:0] sorted_t2_e$d;
+    wire  [9:0] sorted_t2_e$q;
+    reg  sorted_t2_e$clock;
+    reg  [37:0] sorted_t2_m$d;
+    wire  [37:0] sorted_t2_m$q;
+    reg  sorted_t2_m$clock;
+    reg  sorted_t3_z$d;
+    wire  sorted_t3_z$q;
+    reg  sorted_t3_z$clock;
+    reg  sorted_t3_s$d;
+    wire  sorted_t3_s$q;
+    reg  sorted_t3_s$clock;
+    reg  [9:0] sorted_t3_e$d;
+    wire  [9:0] sorted_t3_e$q;
+    reg  sorted_t3_e$clock;
+    reg  [37:0] sorted_t3_m$d;
+    wire  [37:0] sorted_t3_m$q;
+    reg  sorted_t3_m$clock;
+    reg  [5:0] sorted_d2$d;
+    wire  [5:0] sorted_d2$q;
+    reg  sorted_d2$clock;
+    reg  [6:0] sorted_d3$d;
+    wire  [6:0] sorted_d3$q;
+    reg  sorted_d3$clock;
+    reg  sorted_x2$d;
+    wire  sorted_x2$q;
+    reg  sorted_x2$clock;
+    reg  sorted_x3$d;
+    wire  sorted_x3$q;
+    reg  sorted_x3$clock;
+    reg  [37:0] aligned_a_m$d;
+    wire  [37:0] aligned_a_m$q;
+    reg  aligned_a_m$clock;
+    reg  aligned_a_s$d;
+    wire  aligned_a_s$q;
+    reg  aligned_a_s$clock;
+    reg  [81:0] aligned_b_hi$d;
+    wire  [81:0] aligned_b_hi$q;
+    reg  aligned_b_hi$clock;
+    reg  [63:0] aligned_b_lo$d;
+    wire  [63:0] aligned_b_lo$q;
+    reg  aligned_b_lo$clock;
+    reg  aligned_b_s$d;
+    wire  aligned_b_s$q;
+    reg  aligned_b_s$clock;
+    reg  [81:0] aligned_c_hi$d;
+    wire  [81:0] aligned_c_hi$q;
+    reg  aligned_c_hi$clock;
+    reg  [63:0] aligned_c_lo$d;
+    wire  [63:0] aligned_c_lo$q;
+    reg  aligned_c_lo$clock;
+    reg  aligned_c_s$d;
+    wire  aligned_c_s$q;
+    reg  aligned_c_s$clock;
+    reg  [1:0] aligned_st$d;
+    wire  [1:0] aligned_st$q;
+    reg  aligned_st$clock;
+    reg  [9:0] aligned_ea$d;
+    wire  [9:0] aligned_ea$q;
+    reg  aligned_ea$clock;
+
+    // Sub module instances
+    sfu_attr$s01$sort sort(
+        .p_z(sort$p_z),
+        .p_s(sort$p_s),
+        .p_e(sort$p_e),
+        .p_m(sort$p_m),
+        .q_z(sort$q_z),
+        .q_s(sort$q_s),
+        .q_e(sort$q_e),
+        .q_m(sort$q_m),
+        .r_z(sort$r_z),
+        .r_s(sort$r_s),
+        .r_e(sort$r_e),
+        .r_m(sort$r_m),
+        .t1_z(sort$t1_z),
+        .t1_s(sort$t1_s),
+        .t1_e(sort$t1_e),
+        .t1_m(sort$t1_m),
+        .t2_z(sort$t2_z),
+        .t2_s(sort$t2_s),
+        .t2_e(sort$t2_e),
+        .t2_m(sort$t2_m),
+        .t3_z(sort$t3_z),
+        .t3_s(sort$t3_s),
+        .t3_e(sort$t3_e),
+        .t3_m(sort$t3_m),
+        .d2(sort$d2),
+        .d3(sort$d3),
+        .x2(sort$x2),
+        .x3(sort$x3)
+    );
+    sfu_attr$s01$align align(
+        .t1_z(align$t1_z),
+        .t1_s(align$t1_s),
+        .t1_e(align$t1_e),
+        .t1_m(align$t1_m),
+        .t2_z(align$t2_z),
+        .t2_s(align$t2_s),
+        .t2_e(align$t2_e),
+        .t2_m(align$t2_m),
+        .t3_z(align$t3_z),
+        .t3_s(align$t3_s),
+        .t3_e(align$t3_e),
+        .t3_m(align$t3_m),
+        .d2(align$d2),
+        .d3(align$d3),
+        .x2(align$x2),
+        .x3(align$x3),
+        .a_m(align$a_m),
+        .a_s(align$a_s),
+        .b_hi(align$b_hi),
+        .b_lo(align$b_lo),
+        .b_s(align$b_s),
+        .c_hi(align$c_hi),
+        .c_lo(align$c_lo),
+        .c_s(align$c_s),
+        .st(align$st),
+        .ea(align$ea)
+    );
+    sfu_attr$s01$add add(
+        .a_m(add$a_m),
+        .a_s(add$a_s),
+        .b_hi(add$b_hi),
+        .b_lo(add$b_lo),
+        .b_s(add$b_s),
+        .c_hi(add$c_hi),
+        .c_lo(add$c_lo),
+        .c_s(add$c_s),
+        .st(add$st),
+        .s_hi(add$s_hi),
+        .s_lo(add$s_lo)
+    );
+    sfu_attr$s01$sorted_t1_z sorted_t1_z(
+        .d(sorted_t1_z$d),
+        .q(sorted_t1_z$q),
+        .clock(sorted_t1_z$clock)
+    );
+    sfu_attr$s01$sorted_t1_s sorted_t1_s(
+        .d(sorted_t1_s$d),
+        .q(sorted_t1_s$q),
+        .clock(sorted_t1_s$clock)
+    );
+    sfu_attr$s01$sorted_t1_e sorted_t1_e(
+        .d(sorted_t1_e$d),
+        .q(sorted_t1_e$q),
+        .clock(sorted_t1_e$clock)
+    );
+    sfu_attr$s01$sorted_t1_m sorted_t1_m(
+        .d(sorted_t1_m$d),
+        .q(sorted_t1_m$q),
+        .clock(sorted_t1_m$clock)
+    );
+    sfu_attr$s01$sorted_t2_z sorted_t2_z(
+        .d(sorted_t2_z$d),
+        .q(sorted_t2_z$q),
+        .clock(sorted_t2_z$clock)
+    );
+    sfu_attr$s01$sorted_t2_s sorted_t2_s(
+        .d(sorted_t2_s$d),
+        .q(sorted_t2_s$q),
+        .clock(sorted_t2_s$clock)
+    );
+    sfu_attr$s01$sorted_t2_e sorted_t2_e(
+        .d(sorted_t2_e$d),
+        .q(sorted_t2_e$q),
+        .clock(sorted_t2_e$clock)
+    );
+    sfu_attr$s01$sorted_t2_m sorted_t2_m(
+        .d(sorted_t2_m$d),
+        .q(sorted_t2_m$q),
+        .clock(sorted_t2_m$clock)
+    );
+    sfu_attr$s01$sorted_t3_z sorted_t3_z(
+        .d(sorted_t3_z$d),
+        .q(sorted_t3_z$q),
+        .clock(sorted_t3_z$clock)
+    );
+    sfu_attr$s01$sorted_t3_s sorted_t3_s(
+        .d(sorted_t3_s$d),
+        .q(sorted_t3_s$q),
+        .clock(sorted_t3_s$clock)
+    );
+    sfu_attr$s01$sorted_t3_e sorted_t3_e(
+        .d(sorted_t3_e$d),
+        .q(sorted_t3_e$q),
+        .clock(sorted_t3_e$clock)
+    );
+    sfu_attr$s01$sorted_t3_m sorted_t3_m(
+        .d(sorted_t3_m$d),
+        .q(sorted_t3_m$q),
+        .clock(sorted_t3_m$clock)
+    );
+    sfu_attr$s01$sorted_d2 sorted_d2(
+        .d(sorted_d2$d),
+        .q(sorted_d2$q),
+        .clock(sorted_d2$clock)
+    );
+    sfu_attr$s01$sorted_d3 sorted_d3(
+        .d(sorted_d3$d),
+        .q(sorted_d3$q),
+        .clock(sorted_d3$clock)
+    );
+    sfu_attr$s01$sorted_x2 sorted_x2(
+        .d(sorted_x2$d),
+        .q(sorted_x2$q),
+        .clock(sorted_x2$clock)
+    );
+    sfu_attr$s01$sorted_x3 sorted_x3(
+        .d(sorted_x3$d),
+        .q(sorted_x3$q),
+        .clock(sorted_x3$clock)
+    );
+    sfu_attr$s01$aligned_a_m aligned_a_m(
+        .d(aligned_a_m$d),
+        .q(aligned_a_m$q),
+        .clock(aligned_a_m$clock)
+    );
+    sfu_attr$s01$aligned_a_s aligned_a_s(
+        .d(aligned_a_s$d),
+        .q(aligned_a_s$q),
+        .clock(aligned_a_s$clock)
+    );
+    sfu_attr$s01$aligned_b_hi aligned_b_hi(
+        .d(aligned_b_hi$d),
+        .q(aligned_b_hi$q),
+        .clock(aligned_b_hi$clock)
+    );
+    sfu_attr$s01$aligned_b_lo aligned_b_lo(
+        .d(aligned_b_lo$d),
+        .q(aligned_b_lo$q),
+        .clock(aligned_b_lo$clock)
+    );
+    sfu_attr$s01$aligned_b_s aligned_b_s(
+        .d(aligned_b_s$d),
+        .q(aligned_b_s$q),
+        .clock(aligned_b_s$clock)
+    );
+    sfu_attr$s01$aligned_c_hi aligned_c_hi(
+        .d(aligned_c_hi$d),
+        .q(aligned_c_hi$q),
+        .clock(aligned_c_hi$clock)
+    );
+    sfu_attr$s01$aligned_c_lo aligned_c_lo(
+        .d(aligned_c_lo$d),
+        .q(aligned_c_lo$q),
+        .clock(aligned_c_lo$clock)
+    );
+    sfu_attr$s01$aligned_c_s aligned_c_s(
+        .d(aligned_c_s$d),
+        .q(aligned_c_s$q),
+        .clock(aligned_c_s$clock)
+    );
+    sfu_attr$s01$aligned_st aligned_st(
+        .d(aligned_st$d),
+        .q(aligned_st$q),
+        .clock(aligned_st$clock)
+    );
+    sfu_attr$s01$aligned_ea aligned_ea(
+        .d(aligned_ea$d),
+        .q(aligned_ea$q),
+        .clock(aligned_ea$clock)
+    );
+
+    // Update code
     always @(*) begin
-       case ({c01, c02, c12})
-          3'b110: begin
-             z1 = p_z; s1 = p_s; e1 = p_e; m1 = p_m;
-             z2 = r_z; s2 = r_s; e2 = r_e; m2 = r_m;
-             z3 = q_z; s3 = q_s; e3 = q_e; m3 = q_m;
-          end
-          3'b011: begin
-             z1 = q_z; s1 = q_s; e1 = q_e; m1 = q_m;
-             z2 = p_z; s2 = p_s; e2 = p_e; m2 = p_m;
-             z3 = r_z; s3 = r_s; e3 = r_e; m3 = r_m;
-          end
-          3'b001: begin
-             z1 = q_z; s1 = q_s; e1 = q_e; m1 = q_m;
-             z2 = r_z; s2 = r_s; e2 = r_e; m2 = r_m;
-             z3 = p_z; s3 = p_s; e3 = p_e; m3 = p_m;
-          end
-          3'b100: begin
-             z1 = r_z; s1 = r_s; e1 = r_e; m1 = r_m;
-             z2 = p_z; s2 = p_s; e2 = p_e; m2 = p_m;
-             z3 = q_z; s3 = q_s; e3 = q_e; m3 = q_m;
-          end
-          3'b000: begin
-             z1 = r_z; s1 = r_s; e1 = r_e; m1 = r_m;
-             z2 = q_z; s2 = q_s; e2 = q_e; m2 = q_m;
-             z3 = p_z; s3 = p_s; e3 = p_e; m3 = p_m;
-          end
-          default: begin
-             z1 = p_z; s1 = p_s; e1 = p_e; m1 = p_m;
-             z2 = q_z; s2 = q_s; e2 = q_e; m2 = q_m;
-             z3 = r_z; s3 = r_s; e3 = r_e; m3 = r_m;
-          end
-       endcase
+        sorted_t1_z$clock = clock;
+        sorted_t1_s$clock = clock;
+        sorted_t1_e$clock = clock;
+        sorted_t1_m$clock = clock;
+        sorted_t2_z$clock = clock;
+        sorted_t2_s$clock = clock;
+        sorted_t2_e$clock = clock;
+        sorted_t2_m$clock = clock;
+        sorted_t3_z$clock = clock;
+        sorted_t3_s$clock = clock;
+        sorted_t3_e$clock = clock;
+        sorted_t3_m$clock = clock;
+        sorted_d2$clock = clock;
+        sorted_d3$clock = clock;
+        sorted_x2$clock = clock;
+        sorted_x3$clock = clock;
+        aligned_a_m$clock = clock;
+        aligned_a_s$clock = clock;
+        aligned_b_hi$clock = clock;
+        aligned_b_lo$clock = clock;
+        aligned_b_s$clock = clock;
+        aligned_c_hi$clock = clock;
+        aligned_c_lo$clock = clock;
+        aligned_c_s$clock = clock;
+        aligned_st$clock = clock;
+        aligned_ea$clock = clock;
+        sorted_t1_z$d = sorted_t1_z$q;
+        sorted_t1_s$d = sorted_t1_s$q;
+        sorted_t1_e$d = sorted_t1_e$q;
+        sorted_t1_m$d = sorted_t1_m$q;
+        sorted_t2_z$d = sorted_t2_z$q;
+        sorted_t2_s$d = sorted_t2_s$q;
+        sorted_t2_e$d = sorted_t2_e$q;
+        sorted_t2_m$d = sorted_t2_m$q;
+        sorted_t3_z$d = sorted_t3_z$q;
+        sorted_t3_s$d = sorted_t3_s$q;
+        sorted_t3_e$d = sorted_t3_e$q;
+        sorted_t3_m$d = sorted_t3_m$q;
+        sorted_d2$d = sorted_d2$q;
+        sorted_d3$d = sorted_d3$q;
+        sorted_x2$d = sorted_x2$q;
+        sorted_x3$d = sorted_x3$q;
+        aligned_a_m$d = aligned_a_m$q;
+        aligned_a_s$d = aligned_a_s$q;
+        aligned_b_hi$d = aligned_b_hi$q;
+        aligned_b_lo$d = aligned_b_lo$q;
+        aligned_b_s$d = aligned_b_s$q;
+        aligned_c_hi$d = aligned_c_hi$q;
+        aligned_c_lo$d = aligned_c_lo$q;
+        aligned_c_s$d = aligned_c_s$q;
+        aligned_st$d = aligned_st$q;
+        aligned_ea$d = aligned_ea$q;
+        sort$p_z = p_z;
+        sort$p_s = p_s;
+        sort$p_e = p_e;
+        sort$p_m = p_m;
+        sort$q_z = q_z;
+        sort$q_s = q_s;
+        sort$q_e = q_e;
+        sort$q_m = q_m;
+        sort$r_z = r_z;
+        sort$r_s = r_s;
+        sort$r_e = r_e;
+        sort$r_m = r_m;
+        sorted_t1_z$d = sort$t1_z;
+        sorted_t1_s$d = sort$t1_s;
+        sorted_t1_e$d = sort$t1_e;
+        sorted_t1_m$d = sort$t1_m;
+        sorted_t2_z$d = sort$t2_z;
+        sorted_t2_s$d = sort$t2_s;
+        sorted_t2_e$d = sort$t2_e;
+        sorted_t2_m$d = sort$t2_m;
+        sorted_t3_z$d = sort$t3_z;
+        sorted_t3_s$d = sort$t3_s;
+        sorted_t3_e$d = sort$t3_e;
+        sorted_t3_m$d = sort$t3_m;
+        sorted_d2$d = sort$d2;
+        sorted_d3$d = sort$d3;
+        sorted_x2$d = sort$x2;
+        sorted_x3$d = sort$x3;
+        align$t1_z = sorted_t1_z$q;
+        align$t1_s = sorted_t1_s$q;
+        align$t1_e = sorted_t1_e$q;
+        align$t1_m = sorted_t1_m$q;
+        align$t2_z = sorted_t2_z$q;
+        align$t2_s = sorted_t2_s$q;
+        align$t2_e = sorted_t2_e$q;
+        align$t2_m = sorted_t2_m$q;
+        align$t3_z = sorted_t3_z$q;
+        align$t3_s = sorted_t3_s$q;
+        align$t3_e = sorted_t3_e$q;
+        align$t3_m = sorted_t3_m$q;
+        align$d2 = sorted_d2$q;
+        align$d3 = sorted_d3$q;
+        align$x2 = sorted_x2$q;
+        align$x3 = sorted_x3$q;
+        aligned_a_m$d = align$a_m;
+        aligned_a_s$d = align$a_s;
+        aligned_b_hi$d = align$b_hi;
+        aligned_b_lo$d = align$b_lo;
+        aligned_b_s$d = align$b_s;
+        aligned_c_hi$d = align$c_hi;
+        aligned_c_lo$d = align$c_lo;
+        aligned_c_s$d = align$c_s;
+        aligned_st$d = align$st;
+        aligned_ea$d = align$ea;
+        add$a_m = aligned_a_m$q;
+        add$a_s = aligned_a_s$q;
+        add$b_hi = aligned_b_hi$q;
+        add$b_lo = aligned_b_lo$q;
+        add$b_s = aligned_b_s$q;
+        add$c_hi = aligned_c_hi$q;
+        add$c_lo = aligned_c_lo$q;
+        add$c_s = aligned_c_s$q;
+        add$st = aligned_st$q;
+        s_hi = add$s_hi;
+        s_lo = add$s_lo;
+        ea = aligned_ea$q;
     end
-    wire cancel = ~z2 & (e1 == e2) & (m1 == m2) & (s1 != s2);
-    wire [9:0] d2 = e1 - e2;
-    wire [9:0] d3 = e1 - e3;
-    wire x2 = ~z2 & (d2 <= 10'd40);
-    wire [9:0] d2p = d2 + 10'd64;
-    wire x3 = x2 & ~z3 & (d3 <= d2p);
-    wire [6:0] sh2 = 7'd105 - d2[6:0];
-    wire [6:0] sh3 = 7'd105 - d3[6:0];
-    wire [145:0] v1 = {108'd0, m1} << 105;
-    wire [145:0] v2 = {108'd0, m2} << sh2;
-    wire [145:0] v3 = {108'd0, m3} << sh3;
-    wire [145:0] w1 = s1 ? (146'd0 - v1) : v1;
-    wire [145:0] w2 = ~x2 ? 146'd0 : (s2 ? (146'd0 - v2) : v2);
-    wire [145:0] w3 = ~x3 ? 146'd0 : (s3 ? (146'd0 - v3) : v3);
-    // the sticky's sign: t2 and t3 both below the window (the sign of t2 + t3), or t3 alone
-    reg [1:0] st; // 0: none, 1: +1, 3: -1
-    always @(*) begin
-       if (~z2 & ~x2) begin
-          if (z3 | (e2 != e3) | (m2 > m3) | (s2 == s3)) st = s2 ? 2'd3 : 2'd1;
-          else if (m2 < m3) st = s3 ? 2'd3 : 2'd1;
-          else st = 2'd0;
-       end else if (~z3 & ~x3) st = s3 ? 2'd3 : 2'd1;
-       else st = 2'd0;
-    end
-    wire [145:0] stv = {{145{st[1]}}, st[0]};
-    wire [145:0] tot = w1 + w2 + w3 + stv;
-    wire [145:0] v3c = {108'd0, m3} << 105;
-    wire [145:0] w3c = z3 ? 146'd0 : (s3 ? (146'd0 - v3c) : v3c);
-    reg [145:0] sl;
-    reg [9:0] el;
-    always @(*) begin
-       if (z1) begin
-          sl = 146'd0;
-          el = 10'd0;
-       end else if (cancel) begin
-          sl = w3c;
-          el = e3;
-       end else begin
-          sl = tot;
-          el = e1;
-       end
-    end
-    always @(*) begin
-       s_hi = sl[145:64];
-       s_lo = sl[63:0];
-       ea = el;
-    end
+
 endmodule // sfu_attr$s01
 
 
-module sfu_attr$s10(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
+module sfu_attr$s01$add(a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,s_hi,s_lo);
 
     // Module arguments
+    input wire  [37:0] a_m;
+    input wire  a_s;
+    input wire  [81:0] b_hi;
+    input wire  [63:0] b_lo;
+    input wire  b_s;
+    input wire  [81:0] c_hi;
+    input wire  [63:0] c_lo;
+    input wire  c_s;
+    input wire  [1:0] st;
+    output reg  [81:0] s_hi;
+    output reg  [63:0] s_lo;
+
+    // Update code (custom)
+    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+    wire [145:0] xb = {b_hi, b_lo} ^ {146{b_s}};
+    wire [145:0] xc = {c_hi, c_lo} ^ {146{c_s}};
+    // the negations' +1s and the sticky (+1 or -1): -1..4
+    wire [3:0] k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+    wire [145:0] tot = xa + xb + xc + {{142{k[3]}}, k};
+    always @(*) begin
+       s_hi = tot[145:64];
+       s_lo = tot[63:0];
+    end
+endmodule // sfu_attr$s01$add
+
+
+module sfu_attr$s01$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,ea);
+
+    // Module arguments
+    input wire  t1_z;
+    input wire  t1_s;
+    input wire  [9:0] t1_e;
+    input wire  [37:0] t1_m;
+    input wire  t2_z;
+    input wire  t2_s;
+    input wire  [9:0] t2_e;
+    input wire  [37:0] t2_m;
+    input wire  t3_z;
+    input wire  t3_s;
+    input wire  [9:0] t3_e;
+    input wire  [37:0] t3_m;
+    input wire  [5:0] d2;
+    input wire  [6:0] d3;
+    input wire  x2;
+    input wire  x3;
+    output reg  [37:0] a_m;
+    output reg  a_s;
+    output reg  [81:0] b_hi;
+    output reg  [63:0] b_lo;
+    output reg  b_s;
+    output reg  [81:0] c_hi;
+    output reg  [63:0] c_lo;
+    output reg  c_s;
+    output reg  [1:0] st;
+    output reg  [9:0] ea;
+
+    // Update code (custom)
+    wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
+    // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
+    wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
+    wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
+    // the sticky's sign: t2 and t3 both below the window (the sign of t2 + t3), or t3 alone
+    reg [1:0] sv; // 0: none, 1: +1, 3: -1
+    always @(*) begin
+       if (~t2_z & ~x2) begin
+          if (t3_z | (t2_e != t3_e) | (t2_m > t3_m) | (t2_s == t3_s)) sv = t2_s ? 2'd3 : 2'd1;
+          else if (t2_m < t3_m) sv = t3_s ? 2'd3 : 2'd1;
+          else sv = 2'd0;
+       end else if (~t3_z & ~x3) sv = t3_s ? 2'd3 : 2'd1;
+       else sv = 2'd0;
+    end
+    // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
+    wire both = ~t1_z & ~cancel;
+    wire [145:0] bv = (both & x2) ? v2 : 146'd0;
+    wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+    always @(*) begin
+       a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
+       a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
+       b_hi = bv[145:64];
+       b_lo = bv[63:0];
+       b_s = both & x2 & t2_s;
+       c_hi = cv[145:64];
+       c_lo = cv[63:0];
+       c_s = both & x3 & t3_s;
+       st = both ? sv : 2'd0;
+       ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+    end
+endmodule // sfu_attr$s01$align
+
+
+module sfu_attr$s01$aligned_a_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_a_m
+
+
+module sfu_attr$s01$aligned_a_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_a_s
+
+
+module sfu_attr$s01$aligned_b_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_b_hi
+
+
+module sfu_attr$s01$aligned_b_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_b_lo
+
+
+module sfu_attr$s01$aligned_b_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_b_s
+
+
+module sfu_attr$s01$aligned_c_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_c_hi
+
+
+module sfu_attr$s01$aligned_c_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_c_lo
+
+
+module sfu_attr$s01$aligned_c_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_c_s
+
+
+module sfu_attr$s01$aligned_ea(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_ea
+
+
+module sfu_attr$s01$aligned_st(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_st
+
+
+module sfu_attr$s01$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3);
+
+    // Module arguments
+    input wire  p_z;
+    input wire  p_s;
+    input wire  [9:0] p_e;
+    input wire  [37:0] p_m;
+    input wire  q_z;
+    input wire  q_s;
+    input wire  [9:0] q_e;
+    input wire  [37:0] q_m;
+    input wire  r_z;
+    input wire  r_s;
+    input wire  [9:0] r_e;
+    input wire  [37:0] r_m;
+    output reg  t1_z;
+    output reg  t1_s;
+    output reg  [9:0] t1_e;
+    output reg  [37:0] t1_m;
+    output reg  t2_z;
+    output reg  t2_s;
+    output reg  [9:0] t2_e;
+    output reg  [37:0] t2_m;
+    output reg  t3_z;
+    output reg  t3_s;
+    output reg  [9:0] t3_e;
+    output reg  [37:0] t3_m;
+    output reg  [5:0] d2;
+    output reg  [6:0] d3;
+    output reg  x2;
+    output reg  x3;
+
+    // Update code (custom)
+    // sort keys: nonzero first, then exponent (offset to unsigned: the sign bit inverted)
+    wire [10:0] k0 = {~p_z, ~p_e[9], p_e[8:0]};
+    wire [10:0] k1 = {~q_z, ~q_e[9], q_e[8:0]};
+    wire [10:0] k2 = {~r_z, ~r_e[9], r_e[8:0]};
+    wire c01 = (k0 >= k1);
+    wire c02 = (k0 >= k2);
+    wire c12 = (k1 >= k2);
+    // every pairwise exponent difference and its window tests, beside the sort
+    function in_d2;
+       input [9:0] d;
+       in_d2 = (d <= 10'd40);
+    endfunction
+    function in_d3;
+       input [9:0] d;
+       in_d3 = (d <= 10'd64);
+    endfunction
+    wire [9:0] dpq = p_e - q_e;
+    wire [9:0] dqp = q_e - p_e;
+    wire [9:0] dpr = p_e - r_e;
+    wire [9:0] drp = r_e - p_e;
+    wire [9:0] dqr = q_e - r_e;
+    wire [9:0] drq = r_e - q_e;
+    reg w2;
+    reg w3;
+    always @(*) begin
+       case ({c01, c02, c12})
+          3'b110: begin
+             t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
+             t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
+             t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
+             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
+          end
+          3'b011: begin
+             t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
+             t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
+             t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
+             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
+          end
+          3'b001: begin
+             t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
+             t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
+             t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
+             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
+          end
+          3'b100: begin
+             t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
+             t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
+             t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
+             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
+          end
+          3'b000: begin
+             t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
+             t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
+             t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
+             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
+          end
+          default: begin
+             t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
+             t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
+             t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
+             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
+          end
+       endcase
+    end
+    always @(*) begin
+       x2 = ~t2_z & w2;
+       x3 = ~t2_z & w2 & ~t3_z & w3;
+    end
+endmodule // sfu_attr$s01$sort
+
+
+module sfu_attr$s01$sorted_d2(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_d2
+
+
+module sfu_attr$s01$sorted_d3(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_d3
+
+
+module sfu_attr$s01$sorted_t1_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t1_e
+
+
+module sfu_attr$s01$sorted_t1_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t1_m
+
+
+module sfu_attr$s01$sorted_t1_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t1_s
+
+
+module sfu_attr$s01$sorted_t1_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t1_z
+
+
+module sfu_attr$s01$sorted_t2_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t2_e
+
+
+module sfu_attr$s01$sorted_t2_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t2_m
+
+
+module sfu_attr$s01$sorted_t2_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t2_s
+
+
+module sfu_attr$s01$sorted_t2_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t2_z
+
+
+module sfu_attr$s01$sorted_t3_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t3_e
+
+
+module sfu_attr$s01$sorted_t3_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t3_m
+
+
+module sfu_attr$s01$sorted_t3_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t3_s
+
+
+module sfu_attr$s01$sorted_t3_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_t3_z
+
+
+module sfu_attr$s01$sorted_x2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_x2
+
+
+module sfu_attr$s01$sorted_x3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_x3
+
+
+module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
+
+    // Module arguments
+    input wire  clock;
     input wire  p_z;
     input wire  p_s;
     input wire  [9:0] p_e;
@@ -3499,104 +8875,1174 @@ module sfu_attr$s10(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea
     output reg  [63:0] s_lo;
     output reg  [9:0] ea;
 
-    // Update code (custom)
-    // sort keys: nonzero first, then exponent (offset to unsigned)
-    wire [10:0] k0 = {~p_z, p_e + 10'd512};
-    wire [10:0] k1 = {~q_z, q_e + 10'd512};
-    wire [10:0] k2 = {~r_z, r_e + 10'd512};
-    wire c01 = (k0 >= k1);
-    wire c02 = (k0 >= k2);
-    wire c12 = (k1 >= k2);
-    reg z1, s1, z2, s2, z3, s3;
-    reg [9:0] e1, e2, e3;
-    reg [37:0] m1, m2, m3;
+    // Stub signals
+    reg  sort$p_z;
+    reg  sort$p_s;
+    reg  [9:0] sort$p_e;
+    reg  [37:0] sort$p_m;
+    reg  sort$q_z;
+    reg  sort$q_s;
+    reg  [9:0] sort$q_e;
+    reg  [37:0] sort$q_m;
+    reg  sort$r_z;
+    reg  sort$r_s;
+    reg  [9:0] sort$r_e;
+    reg  [37:0] sort$r_m;
+    wire  sort$t1_z;
+    wire  sort$t1_s;
+    wire  [9:0] sort$t1_e;
+    wire  [37:0] sort$t1_m;
+    wire  sort$t2_z;
+    wire  sort$t2_s;
+    wire  [9:0] sort$t2_e;
+    wire  [37:0] sort$t2_m;
+    wire  sort$t3_z;
+    wire  sort$t3_s;
+    wire  [9:0] sort$t3_e;
+    wire  [37:0] sort$t3_m;
+    wire  [5:0] sort$d2;
+    wire  [6:0] sort$d3;
+    wire  sort$x2;
+    wire  sort$x3;
+    reg  align$t1_z;
+    reg  align$t1_s;
+    reg  [9:0] align$t1_e;
+    reg  [37:0] align$t1_m;
+    reg  align$t2_z;
+    reg  align$t2_s;
+    reg  [9:0] align$t2_e;
+    reg  [37:0] align$t2_m;
+    reg  align$t3_z;
+    reg  align$t3_s;
+    reg  [9:0] align$t3_e;
+    reg  [37:0] align$t3_m;
+    reg  [5:0] align$d2;
+    reg  [6:0] align$d3;
+    reg  align$x2;
+    reg  align$x3;
+    wire  [37:0] align$a_m;
+    wire  align$a_s;
+    wire  [81:0] align$b_hi;
+    wire  [63:0] align$b_lo;
+    wire  align$b_s;
+    wire  [81:0] align$c_hi;
+    wire  [63:0] align$c_lo;
+    wire  align$c_s;
+    wire  [1:0] align$st;
+    wire  [9:0] align$ea;
+    reg  [37:0] add$a_m;
+    reg  add$a_s;
+    reg  [81:0] add$b_hi;
+    reg  [63:0] add$b_lo;
+    reg  add$b_s;
+    reg  [81:0] add$c_hi;
+    reg  [63:0] add$c_lo;
+    reg  add$c_s;
+    reg  [1:0] add$st;
+    wire  [81:0] add$s_hi;
+    wire  [63:0] add$s_lo;
+    reg  sorted_t1_z$d;
+    wire  sorted_t1_z$q;
+    reg  sorted_t1_z$clock;
+    reg  sorted_t1_s$d;
+    wire  sorted_t1_s$q;
+    reg  sorted_t1_s$clock;
+    reg  [9:0] sorted_t1_e$d;
+    wire  [9:0] sorted_t1_e$q;
+    reg  sorted_t1_e$clock;
+    reg  [37:0] sorted_t1_m$d;
+    wire  [37:0] sorted_t1_m$q;
+    reg  sorted_t1_m$clock;
+    reg  sorted_t2_z$d;
+    wire  sorted_t2_z$q;
+    reg  sorted_t2_z$clock;
+    reg  sorted_t2_s$d;
+    wire  sorted_t2_s$q;
+    reg  sorted_t2_s$clock;
+    reg  [9:0] sorted_t2_e$d;
+    wire  [9:0] sorted_t2_e$q;
+    reg  sorted_t2_e$clock;
+    reg  [37:0] sorted_t2_m$d;
+    wire  [37:0] sorted_t2_m$q;
+    reg  sorted_t2_m$clock;
+    reg  sorted_t3_z$d;
+    wire  sorted_t3_z$q;
+    reg  sorted_t3_z$clock;
+    reg  sorted_t3_s$d;
+    wire  sorted_t3_s$q;
+    reg  sorted_t3_s$clock;
+    reg  [9:0] sorted_t3_e$d;
+    wire  [9:0] sorted_t3_e$q;
+    reg  sorted_t3_e$clock;
+    reg  [37:0] sorted_t3_m$d;
+    wire  [37:0] sorted_t3_m$q;
+    reg  sorted_t3_m$clock;
+    reg  [5:0] sorted_d2$d;
+    wire  [5:0] sorted_d2$q;
+    reg  sorted_d2$clock;
+    reg  [6:0] sorted_d3$d;
+    wire  [6:0] sorted_d3$q;
+    reg  sorted_d3$clock;
+    reg  sorted_x2$d;
+    wire  sorted_x2$q;
+    reg  sorted_x2$clock;
+    reg  sorted_x3$d;
+    wire  sorted_x3$q;
+    reg  sorted_x3$clock;
+    reg  [37:0] aligned_a_m$d;
+    wire  [37:0] aligned_a_m$q;
+    reg  aligned_a_m$clock;
+    reg  aligned_a_s$d;
+    wire  aligned_a_s$q;
+    reg  aligned_a_s$clock;
+    reg  [81:0] aligned_b_hi$d;
+    wire  [81:0] aligned_b_hi$q;
+    reg  aligned_b_hi$clock;
+    reg  [63:0] aligned_b_lo$d;
+    wire  [63:0] aligned_b_lo$q;
+    reg  aligned_b_lo$clock;
+    reg  aligned_b_s$d;
+    wire  aligned_b_s$q;
+    reg  aligned_b_s$clock;
+    reg  [81:0] aligned_c_hi$d;
+    wire  [81:0] aligned_c_hi$q;
+    reg  aligned_c_hi$clock;
+    reg  [63:0] aligned_c_lo$d;
+    wire  [63:0] aligned_c_lo$q;
+    reg  aligned_c_lo$clock;
+    reg  aligned_c_s$d;
+    wire  aligned_c_s$q;
+    reg  aligned_c_s$clock;
+    reg  [1:0] aligned_st$d;
+    wire  [1:0] aligned_st$q;
+    reg  aligned_st$clock;
+    reg  [9:0] aligned_ea$d;
+    wire  [9:0] aligned_ea$q;
+    reg  aligned_ea$clock;
+
+    // Sub module instances
+    sfu_attr$s10$sort sort(
+        .p_z(sort$p_z),
+        .p_s(sort$p_s),
+        .p_e(sort$p_e),
+        .p_m(sort$p_m),
+        .q_z(sort$q_z),
+        .q_s(sort$q_s),
+        .q_e(sort$q_e),
+        .q_m(sort$q_m),
+        .r_z(sort$r_z),
+        .r_s(sort$r_s),
+        .r_e(sort$r_e),
+        .r_m(sort$r_m),
+        .t1_z(sort$t1_z),
+        .t1_s(sort$t1_s),
+        .t1_e(sort$t1_e),
+        .t1_m(sort$t1_m),
+        .t2_z(sort$t2_z),
+        .t2_s(sort$t2_s),
+        .t2_e(sort$t2_e),
+        .t2_m(sort$t2_m),
+        .t3_z(sort$t3_z),
+        .t3_s(sort$t3_s),
+        .t3_e(sort$t3_e),
+        .t3_m(sort$t3_m),
+        .d2(sort$d2),
+        .d3(sort$d3),
+        .x2(sort$x2),
+        .x3(sort$x3)
+    );
+    sfu_attr$s10$align align(
+        .t1_z(align$t1_z),
+        .t1_s(align$t1_s),
+        .t1_e(align$t1_e),
+        .t1_m(align$t1_m),
+        .t2_z(align$t2_z),
+        .t2_s(align$t2_s),
+        .t2_e(align$t2_e),
+        .t2_m(align$t2_m),
+        .t3_z(align$t3_z),
+        .t3_s(align$t3_s),
+        .t3_e(align$t3_e),
+        .t3_m(align$t3_m),
+        .d2(align$d2),
+        .d3(align$d3),
+        .x2(align$x2),
+        .x3(align$x3),
+        .a_m(align$a_m),
+        .a_s(align$a_s),
+        .b_hi(align$b_hi),
+        .b_lo(align$b_lo),
+        .b_s(align$b_s),
+        .c_hi(align$c_hi),
+        .c_lo(align$c_lo),
+        .c_s(align$c_s),
+        .st(align$st),
+        .ea(align$ea)
+    );
+    sfu_attr$s10$add add(
+        .a_m(add$a_m),
+        .a_s(add$a_s),
+        .b_hi(add$b_hi),
+        .b_lo(add$b_lo),
+        .b_s(add$b_s),
+        .c_hi(add$c_hi),
+        .c_lo(add$c_lo),
+        .c_s(add$c_s),
+        .st(add$st),
+        .s_hi(add$s_hi),
+        .s_lo(add$s_lo)
+    );
+    sfu_attr$s10$sorted_t1_z sorted_t1_z(
+        .d(sorted_t1_z$d),
+        .q(sorted_t1_z$q),
+        .clock(sorted_t1_z$clock)
+    );
+    sfu_attr$s10$sorted_t1_s sorted_t1_s(
+        .d(sorted_t1_s$d),
+        .q(sorted_t1_s$q),
+        .clock(sorted_t1_s$clock)
+    );
+    sfu_attr$s10$sorted_t1_e sorted_t1_e(
+        .d(sorted_t1_e$d),
+        .q(sorted_t1_e$q),
+        .clock(sorted_t1_e$clock)
+    );
+    sfu_attr$s10$sorted_t1_m sorted_t1_m(
+        .d(sorted_t1_m$d),
+        .q(sorted_t1_m$q),
+        .clock(sorted_t1_m$clock)
+    );
+    sfu_attr$s10$sorted_t2_z sorted_t2_z(
+        .d(sorted_t2_z$d),
+        .q(sorted_t2_z$q),
+        .clock(sorted_t2_z$clock)
+    );
+    sfu_attr$s10$sorted_t2_s sorted_t2_s(
+        .d(sorted_t2_s$d),
+        .q(sorted_t2_s$q),
+        .clock(sorted_t2_s$clock)
+    );
+    sfu_attr$s10$sorted_t2_e sorted_t2_e(
+        .d(sorted_t2_e$d),
+        .q(sorted_t2_e$q),
+        .clock(sorted_t2_e$clock)
+    );
+    sfu_attr$s10$sorted_t2_m sorted_t2_m(
+        .d(sorted_t2_m$d),
+        .q(sorted_t2_m$q),
+        .clock(sorted_t2_m$clock)
+    );
+    sfu_attr$s10$sorted_t3_z sorted_t3_z(
+        .d(sorted_t3_z$d),
+        .q(sorted_t3_z$q),
+        .clock(sorted_t3_z$clock)
+    );
+    sfu_attr$s10$sorted_t3_s sorted_t3_s(
+        .d(sorted_t3_s$d),
+        .q(sorted_t3_s$q),
+        .clock(sorted_t3_s$clock)
+    );
+    sfu_attr$s10$sorted_t3_e sorted_t3_e(
+        .d(sorted_t3_e$d),
+        .q(sorted_t3_e$q),
+        .clock(sorted_t3_e$clock)
+    );
+    sfu_attr$s10$sorted_t3_m sorted_t3_m(
+        .d(sorted_t3_m$d),
+        .q(sorted_t3_m$q),
+        .clock(sorted_t3_m$clock)
+    );
+    sfu_attr$s10$sorted_d2 sorted_d2(
+        .d(sorted_d2$d),
+        .q(sorted_d2$q),
+        .clock(sorted_d2$clock)
+    );
+    sfu_attr$s10$sorted_d3 sorted_d3(
+        .d(sorted_d3$d),
+        .q(sorted_d3$q),
+        .clock(sorted_d3$clock)
+    );
+    sfu_attr$s10$sorted_x2 sorted_x2(
+        .d(sorted_x2$d),
+        .q(sorted_x2$q),
+        .clock(sorted_x2$clock)
+    );
+    sfu_attr$s10$sorted_x3 sorted_x3(
+        .d(sorted_x3$d),
+        .q(sorted_x3$q),
+        .clock(sorted_x3$clock)
+    );
+    sfu_attr$s10$aligned_a_m aligned_a_m(
+        .d(aligned_a_m$d),
+        .q(aligned_a_m$q),
+        .clock(aligned_a_m$clock)
+    );
+    sfu_attr$s10$aligned_a_s aligned_a_s(
+        .d(aligned_a_s$d),
+        .q(aligned_a_s$q),
+        .clock(aligned_a_s$clock)
+    );
+    sfu_attr$s10$aligned_b_hi aligned_b_hi(
+        .d(aligned_b_hi$d),
+        .q(aligned_b_hi$q),
+        .clock(aligned_b_hi$clock)
+    );
+    sfu_attr$s10$aligned_b_lo aligned_b_lo(
+        .d(aligned_b_lo$d),
+        .q(aligned_b_lo$q),
+        .clock(aligned_b_lo$clock)
+    );
+    sfu_attr$s10$aligned_b_s aligned_b_s(
+        .d(aligned_b_s$d),
+        .q(aligned_b_s$q),
+        .clock(aligned_b_s$clock)
+    );
+    sfu_attr$s10$aligned_c_hi aligned_c_hi(
+        .d(aligned_c_hi$d),
+        .q(aligned_c_hi$q),
+        .clock(aligned_c_hi$clock)
+    );
+    sfu_attr$s10$aligned_c_lo aligned_c_lo(
+        .d(aligned_c_lo$d),
+        .q(aligned_c_lo$q),
+        .clock(aligned_c_lo$clock)
+    );
+    sfu_attr$s10$aligned_c_s aligned_c_s(
+        .d(aligned_c_s$d),
+        .q(aligned_c_s$q),
+        .clock(aligned_c_s$clock)
+    );
+    sfu_attr$s10$aligned_st aligned_st(
+        .d(aligned_st$d),
+        .q(aligned_st$q),
+        .clock(aligned_st$clock)
+    );
+    sfu_attr$s10$aligned_ea aligned_ea(
+        .d(aligned_ea$d),
+        .q(aligned_ea$q),
+        .clock(aligned_ea$clock)
+    );
+
+    // Update code
     always @(*) begin
-       case ({c01, c02, c12})
-          3'b110: begin
-             z1 = p_z; s1 = p_s; e1 = p_e; m1 = p_m;
-             z2 = r_z; s2 = r_s; e2 = r_e; m2 = r_m;
-             z3 = q_z; s3 = q_s; e3 = q_e; m3 = q_m;
-          end
-          3'b011: begin
-             z1 = q_z; s1 = q_s; e1 = q_e; m1 = q_m;
-             z2 = p_z; s2 = p_s; e2 = p_e; m2 = p_m;
-             z3 = r_z; s3 = r_s; e3 = r_e; m3 = r_m;
-          end
-          3'b001: begin
-             z1 = q_z; s1 = q_s; e1 = q_e; m1 = q_m;
-             z2 = r_z; s2 = r_s; e2 = r_e; m2 = r_m;
-             z3 = p_z; s3 = p_s; e3 = p_e; m3 = p_m;
-          end
-          3'b100: begin
-             z1 = r_z; s1 = r_s; e1 = r_e; m1 = r_m;
-             z2 = p_z; s2 = p_s; e2 = p_e; m2 = p_m;
-             z3 = q_z; s3 = q_s; e3 = q_e; m3 = q_m;
-          end
-          3'b000: begin
-             z1 = r_z; s1 = r_s; e1 = r_e; m1 = r_m;
-             z2 = q_z; s2 = q_s; e2 = q_e; m2 = q_m;
-             z3 = p_z; s3 = p_s; e3 = p_e; m3 = p_m;
-          end
-          default: begin
-             z1 = p_z; s1 = p_s; e1 = p_e; m1 = p_m;
-             z2 = q_z; s2 = q_s; e2 = q_e; m2 = q_m;
-             z3 = r_z; s3 = r_s; e3 = r_e; m3 = r_m;
-          end
-       endcase
+        sorted_t1_z$clock = clock;
+        sorted_t1_s$clock = clock;
+        sorted_t1_e$clock = clock;
+        sorted_t1_m$clock = clock;
+        sorted_t2_z$clock = clock;
+        sorted_t2_s$clock = clock;
+        sorted_t2_e$clock = clock;
+        sorted_t2_m$clock = clock;
+        sorted_t3_z$clock = clock;
+        sorted_t3_s$clock = clock;
+        sorted_t3_e$clock = clock;
+        sorted_t3_m$clock = clock;
+        sorted_d2$clock = clock;
+        sorted_d3$clock = clock;
+        sorted_x2$clock = clock;
+        sorted_x3$clock = clock;
+        aligned_a_m$clock = clock;
+        aligned_a_s$clock = clock;
+        aligned_b_hi$clock = clock;
+        aligned_b_lo$clock = clock;
+        aligned_b_s$clock = clock;
+        aligned_c_hi$clock = clock;
+        aligned_c_lo$clock = clock;
+        aligned_c_s$clock = clock;
+        aligned_st$clock = clock;
+        aligned_ea$clock = clock;
+        sorted_t1_z$d = sorted_t1_z$q;
+        sorted_t1_s$d = sorted_t1_s$q;
+        sorted_t1_e$d = sorted_t1_e$q;
+        sorted_t1_m$d = sorted_t1_m$q;
+        sorted_t2_z$d = sorted_t2_z$q;
+        sorted_t2_s$d = sorted_t2_s$q;
+        sorted_t2_e$d = sorted_t2_e$q;
+        sorted_t2_m$d = sorted_t2_m$q;
+        sorted_t3_z$d = sorted_t3_z$q;
+        sorted_t3_s$d = sorted_t3_s$q;
+        sorted_t3_e$d = sorted_t3_e$q;
+        sorted_t3_m$d = sorted_t3_m$q;
+        sorted_d2$d = sorted_d2$q;
+        sorted_d3$d = sorted_d3$q;
+        sorted_x2$d = sorted_x2$q;
+        sorted_x3$d = sorted_x3$q;
+        aligned_a_m$d = aligned_a_m$q;
+        aligned_a_s$d = aligned_a_s$q;
+        aligned_b_hi$d = aligned_b_hi$q;
+        aligned_b_lo$d = aligned_b_lo$q;
+        aligned_b_s$d = aligned_b_s$q;
+        aligned_c_hi$d = aligned_c_hi$q;
+        aligned_c_lo$d = aligned_c_lo$q;
+        aligned_c_s$d = aligned_c_s$q;
+        aligned_st$d = aligned_st$q;
+        aligned_ea$d = aligned_ea$q;
+        sort$p_z = p_z;
+        sort$p_s = p_s;
+        sort$p_e = p_e;
+        sort$p_m = p_m;
+        sort$q_z = q_z;
+        sort$q_s = q_s;
+        sort$q_e = q_e;
+        sort$q_m = q_m;
+        sort$r_z = r_z;
+        sort$r_s = r_s;
+        sort$r_e = r_e;
+        sort$r_m = r_m;
+        sorted_t1_z$d = sort$t1_z;
+        sorted_t1_s$d = sort$t1_s;
+        sorted_t1_e$d = sort$t1_e;
+        sorted_t1_m$d = sort$t1_m;
+        sorted_t2_z$d = sort$t2_z;
+        sorted_t2_s$d = sort$t2_s;
+        sorted_t2_e$d = sort$t2_e;
+        sorted_t2_m$d = sort$t2_m;
+        sorted_t3_z$d = sort$t3_z;
+        sorted_t3_s$d = sort$t3_s;
+        sorted_t3_e$d = sort$t3_e;
+        sorted_t3_m$d = sort$t3_m;
+        sorted_d2$d = sort$d2;
+        sorted_d3$d = sort$d3;
+        sorted_x2$d = sort$x2;
+        sorted_x3$d = sort$x3;
+        align$t1_z = sorted_t1_z$q;
+        align$t1_s = sorted_t1_s$q;
+        align$t1_e = sorted_t1_e$q;
+        align$t1_m = sorted_t1_m$q;
+        align$t2_z = sorted_t2_z$q;
+        align$t2_s = sorted_t2_s$q;
+        align$t2_e = sorted_t2_e$q;
+        align$t2_m = sorted_t2_m$q;
+        align$t3_z = sorted_t3_z$q;
+        align$t3_s = sorted_t3_s$q;
+        align$t3_e = sorted_t3_e$q;
+        align$t3_m = sorted_t3_m$q;
+        align$d2 = sorted_d2$q;
+        align$d3 = sorted_d3$q;
+        align$x2 = sorted_x2$q;
+        align$x3 = sorted_x3$q;
+        aligned_a_m$d = align$a_m;
+        aligned_a_s$d = align$a_s;
+        aligned_b_hi$d = align$b_hi;
+        aligned_b_lo$d = align$b_lo;
+        aligned_b_s$d = align$b_s;
+        aligned_c_hi$d = align$c_hi;
+        aligned_c_lo$d = align$c_lo;
+        aligned_c_s$d = align$c_s;
+        aligned_st$d = align$st;
+        aligned_ea$d = align$ea;
+        add$a_m = aligned_a_m$q;
+        add$a_s = aligned_a_s$q;
+        add$b_hi = aligned_b_hi$q;
+        add$b_lo = aligned_b_lo$q;
+        add$b_s = aligned_b_s$q;
+        add$c_hi = aligned_c_hi$q;
+        add$c_lo = aligned_c_lo$q;
+        add$c_s = aligned_c_s$q;
+        add$st = aligned_st$q;
+        s_hi = add$s_hi;
+        s_lo = add$s_lo;
+        ea = aligned_ea$q;
     end
-    wire cancel = ~z2 & (e1 == e2) & (m1 == m2) & (s1 != s2);
-    wire [9:0] d2 = e1 - e2;
-    wire [9:0] d3 = e1 - e3;
-    wire x2 = ~z2 & (d2 <= 10'd40);
-    wire [9:0] d2p = d2 + 10'd64;
-    wire x3 = x2 & ~z3 & (d3 <= d2p);
-    wire [6:0] sh2 = 7'd105 - d2[6:0];
-    wire [6:0] sh3 = 7'd105 - d3[6:0];
-    wire [145:0] v1 = {108'd0, m1} << 105;
-    wire [145:0] v2 = {108'd0, m2} << sh2;
-    wire [145:0] v3 = {108'd0, m3} << sh3;
-    wire [145:0] w1 = s1 ? (146'd0 - v1) : v1;
-    wire [145:0] w2 = ~x2 ? 146'd0 : (s2 ? (146'd0 - v2) : v2);
-    wire [145:0] w3 = ~x3 ? 146'd0 : (s3 ? (146'd0 - v3) : v3);
-    // the sticky's sign: t2 and t3 both below the window (the sign of t2 + t3), or t3 alone
-    reg [1:0] st; // 0: none, 1: +1, 3: -1
-    always @(*) begin
-       if (~z2 & ~x2) begin
-          if (z3 | (e2 != e3) | (m2 > m3) | (s2 == s3)) st = s2 ? 2'd3 : 2'd1;
-          else if (m2 < m3) st = s3 ? 2'd3 : 2'd1;
-          else st = 2'd0;
-       end else if (~z3 & ~x3) st = s3 ? 2'd3 : 2'd1;
-       else st = 2'd0;
-    end
-    wire [145:0] stv = {{145{st[1]}}, st[0]};
-    wire [145:0] tot = w1 + w2 + w3 + stv;
-    wire [145:0] v3c = {108'd0, m3} << 105;
-    wire [145:0] w3c = z3 ? 146'd0 : (s3 ? (146'd0 - v3c) : v3c);
-    reg [145:0] sl;
-    reg [9:0] el;
-    always @(*) begin
-       if (z1) begin
-          sl = 146'd0;
-          el = 10'd0;
-       end else if (cancel) begin
-          sl = w3c;
-          el = e3;
-       end else begin
-          sl = tot;
-          el = e1;
-       end
-    end
-    always @(*) begin
-       s_hi = sl[145:64];
-       s_lo = sl[63:0];
-       ea = el;
-    end
+
 endmodule // sfu_attr$s10
 
 
-module sfu_attr$s11(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
+module sfu_attr$s10$add(a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,s_hi,s_lo);
 
     // Module arguments
+    input wire  [37:0] a_m;
+    input wire  a_s;
+    input wire  [81:0] b_hi;
+    input wire  [63:0] b_lo;
+    input wire  b_s;
+    input wire  [81:0] c_hi;
+    input wire  [63:0] c_lo;
+    input wire  c_s;
+    input wire  [1:0] st;
+    output reg  [81:0] s_hi;
+    output reg  [63:0] s_lo;
+
+    // Update code (custom)
+    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+    wire [145:0] xb = {b_hi, b_lo} ^ {146{b_s}};
+    wire [145:0] xc = {c_hi, c_lo} ^ {146{c_s}};
+    // the negations' +1s and the sticky (+1 or -1): -1..4
+    wire [3:0] k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+    wire [145:0] tot = xa + xb + xc + {{142{k[3]}}, k};
+    always @(*) begin
+       s_hi = tot[145:64];
+       s_lo = tot[63:0];
+    end
+endmodule // sfu_attr$s10$add
+
+
+module sfu_attr$s10$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,ea);
+
+    // Module arguments
+    input wire  t1_z;
+    input wire  t1_s;
+    input wire  [9:0] t1_e;
+    input wire  [37:0] t1_m;
+    input wire  t2_z;
+    input wire  t2_s;
+    input wire  [9:0] t2_e;
+    input wire  [37:0] t2_m;
+    input wire  t3_z;
+    input wire  t3_s;
+    input wire  [9:0] t3_e;
+    input wire  [37:0] t3_m;
+    input wire  [5:0] d2;
+    input wire  [6:0] d3;
+    input wire  x2;
+    input wire  x3;
+    output reg  [37:0] a_m;
+    output reg  a_s;
+    output reg  [81:0] b_hi;
+    output reg  [63:0] b_lo;
+    output reg  b_s;
+    output reg  [81:0] c_hi;
+    output reg  [63:0] c_lo;
+    output reg  c_s;
+    output reg  [1:0] st;
+    output reg  [9:0] ea;
+
+    // Update code (custom)
+    wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
+    // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
+    wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
+    wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
+    // the sticky's sign: t2 and t3 both below the window (the sign of t2 + t3), or t3 alone
+    reg [1:0] sv; // 0: none, 1: +1, 3: -1
+    always @(*) begin
+       if (~t2_z & ~x2) begin
+          if (t3_z | (t2_e != t3_e) | (t2_m > t3_m) | (t2_s == t3_s)) sv = t2_s ? 2'd3 : 2'd1;
+          else if (t2_m < t3_m) sv = t3_s ? 2'd3 : 2'd1;
+          else sv = 2'd0;
+       end else if (~t3_z & ~x3) sv = t3_s ? 2'd3 : 2'd1;
+       else sv = 2'd0;
+    end
+    // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
+    wire both = ~t1_z & ~cancel;
+    wire [145:0] bv = (both & x2) ? v2 : 146'd0;
+    wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+    always @(*) begin
+       a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
+       a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
+       b_hi = bv[145:64];
+       b_lo = bv[63:0];
+       b_s = both & x2 & t2_s;
+       c_hi = cv[145:64];
+       c_lo = cv[63:0];
+       c_s = both & x3 & t3_s;
+       st = both ? sv : 2'd0;
+       ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+    end
+endmodule // sfu_attr$s10$align
+
+
+module sfu_attr$s10$aligned_a_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_a_m
+
+
+module sfu_attr$s10$aligned_a_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_a_s
+
+
+module sfu_attr$s10$aligned_b_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_b_hi
+
+
+module sfu_attr$s10$aligned_b_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_b_lo
+
+
+module sfu_attr$s10$aligned_b_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_b_s
+
+
+module sfu_attr$s10$aligned_c_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_c_hi
+
+
+module sfu_attr$s10$aligned_c_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_c_lo
+
+
+module sfu_attr$s10$aligned_c_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_c_s
+
+
+module sfu_attr$s10$aligned_ea(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_ea
+
+
+module sfu_attr$s10$aligned_st(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_st
+
+
+module sfu_attr$s10$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3);
+
+    // Module arguments
+    input wire  p_z;
+    input wire  p_s;
+    input wire  [9:0] p_e;
+    input wire  [37:0] p_m;
+    input wire  q_z;
+    input wire  q_s;
+    input wire  [9:0] q_e;
+    input wire  [37:0] q_m;
+    input wire  r_z;
+    input wire  r_s;
+    input wire  [9:0] r_e;
+    input wire  [37:0] r_m;
+    output reg  t1_z;
+    output reg  t1_s;
+    output reg  [9:0] t1_e;
+    output reg  [37:0] t1_m;
+    output reg  t2_z;
+    output reg  t2_s;
+    output reg  [9:0] t2_e;
+    output reg  [37:0] t2_m;
+    output reg  t3_z;
+    output reg  t3_s;
+    output reg  [9:0] t3_e;
+    output reg  [37:0] t3_m;
+    output reg  [5:0] d2;
+    output reg  [6:0] d3;
+    output reg  x2;
+    output reg  x3;
+
+    // Update code (custom)
+    // sort keys: nonzero first, then exponent (offset to unsigned: the sign bit inverted)
+    wire [10:0] k0 = {~p_z, ~p_e[9], p_e[8:0]};
+    wire [10:0] k1 = {~q_z, ~q_e[9], q_e[8:0]};
+    wire [10:0] k2 = {~r_z, ~r_e[9], r_e[8:0]};
+    wire c01 = (k0 >= k1);
+    wire c02 = (k0 >= k2);
+    wire c12 = (k1 >= k2);
+    // every pairwise exponent difference and its window tests, beside the sort
+    function in_d2;
+       input [9:0] d;
+       in_d2 = (d <= 10'd40);
+    endfunction
+    function in_d3;
+       input [9:0] d;
+       in_d3 = (d <= 10'd64);
+    endfunction
+    wire [9:0] dpq = p_e - q_e;
+    wire [9:0] dqp = q_e - p_e;
+    wire [9:0] dpr = p_e - r_e;
+    wire [9:0] drp = r_e - p_e;
+    wire [9:0] dqr = q_e - r_e;
+    wire [9:0] drq = r_e - q_e;
+    reg w2;
+    reg w3;
+    always @(*) begin
+       case ({c01, c02, c12})
+          3'b110: begin
+             t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
+             t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
+             t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
+             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
+          end
+          3'b011: begin
+             t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
+             t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
+             t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
+             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
+          end
+          3'b001: begin
+             t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
+             t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
+             t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
+             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
+          end
+          3'b100: begin
+             t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
+             t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
+             t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
+             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
+          end
+          3'b000: begin
+             t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
+             t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
+             t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
+             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
+          end
+          default: begin
+             t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
+             t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
+             t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
+             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
+          end
+       endcase
+    end
+    always @(*) begin
+       x2 = ~t2_z & w2;
+       x3 = ~t2_z & w2 & ~t3_z & w3;
+    end
+endmodule // sfu_attr$s10$sort
+
+
+module sfu_attr$s10$sorted_d2(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_d2
+
+
+module sfu_attr$s10$sorted_d3(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_d3
+
+
+module sfu_attr$s10$sorted_t1_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t1_e
+
+
+module sfu_attr$s10$sorted_t1_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t1_m
+
+
+module sfu_attr$s10$sorted_t1_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t1_s
+
+
+module sfu_attr$s10$sorted_t1_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t1_z
+
+
+module sfu_attr$s10$sorted_t2_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t2_e
+
+
+module sfu_attr$s10$sorted_t2_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t2_m
+
+
+module sfu_attr$s10$sorted_t2_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t2_s
+
+
+module sfu_attr$s10$sorted_t2_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t2_z
+
+
+module sfu_attr$s10$sorted_t3_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t3_e
+
+
+module sfu_attr$s10$sorted_t3_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t3_m
+
+
+module sfu_attr$s10$sorted_t3_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t3_s
+
+
+module sfu_attr$s10$sorted_t3_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_t3_z
+
+
+module sfu_attr$s10$sorted_x2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_x2
+
+
+module sfu_attr$s10$sorted_x3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_x3
+
+
+module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea);
+
+    // Module arguments
+    input wire  clock;
     input wire  p_z;
     input wire  p_s;
     input wire  [9:0] p_e;
@@ -3613,99 +10059,1168 @@ module sfu_attr$s11(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s_lo,ea
     output reg  [63:0] s_lo;
     output reg  [9:0] ea;
 
+    // Stub signals
+    reg  sort$p_z;
+    reg  sort$p_s;
+    reg  [9:0] sort$p_e;
+    reg  [37:0] sort$p_m;
+    reg  sort$q_z;
+    reg  sort$q_s;
+    reg  [9:0] sort$q_e;
+    reg  [37:0] sort$q_m;
+    reg  sort$r_z;
+    reg  sort$r_s;
+    reg  [9:0] sort$r_e;
+    reg  [37:0] sort$r_m;
+    wire  sort$t1_z;
+    wire  sort$t1_s;
+    wire  [9:0] sort$t1_e;
+    wire  [37:0] sort$t1_m;
+    wire  sort$t2_z;
+    wire  sort$t2_s;
+    wire  [9:0] sort$t2_e;
+    wire  [37:0] sort$t2_m;
+    wire  sort$t3_z;
+    wire  sort$t3_s;
+    wire  [9:0] sort$t3_e;
+    wire  [37:0] sort$t3_m;
+    wire  [5:0] sort$d2;
+    wire  [6:0] sort$d3;
+    wire  sort$x2;
+    wire  sort$x3;
+    reg  align$t1_z;
+    reg  align$t1_s;
+    reg  [9:0] align$t1_e;
+    reg  [37:0] align$t1_m;
+    reg  align$t2_z;
+    reg  align$t2_s;
+    reg  [9:0] align$t2_e;
+    reg  [37:0] align$t2_m;
+    reg  align$t3_z;
+    reg  align$t3_s;
+    reg  [9:0] align$t3_e;
+    reg  [37:0] align$t3_m;
+    reg  [5:0] align$d2;
+    reg  [6:0] align$d3;
+    reg  align$x2;
+    reg  align$x3;
+    wire  [37:0] align$a_m;
+    wire  align$a_s;
+    wire  [81:0] align$b_hi;
+    wire  [63:0] align$b_lo;
+    wire  align$b_s;
+    wire  [81:0] align$c_hi;
+    wire  [63:0] align$c_lo;
+    wire  align$c_s;
+    wire  [1:0] align$st;
+    wire  [9:0] align$ea;
+    reg  [37:0] add$a_m;
+    reg  add$a_s;
+    reg  [81:0] add$b_hi;
+    reg  [63:0] add$b_lo;
+    reg  add$b_s;
+    reg  [81:0] add$c_hi;
+    reg  [63:0] add$c_lo;
+    reg  add$c_s;
+    reg  [1:0] add$st;
+    wire  [81:0] add$s_hi;
+    wire  [63:0] add$s_lo;
+    reg  sorted_t1_z$d;
+    wire  sorted_t1_z$q;
+    reg  sorted_t1_z$clock;
+    reg  sorted_t1_s$d;
+    wire  sorted_t1_s$q;
+    reg  sorted_t1_s$clock;
+    reg  [9:0] sorted_t1_e$d;
+    wire  [9:0] sorted_t1_e$q;
+    reg  sorted_t1_e$clock;
+    reg  [37:0] sorted_t1_m$d;
+    wire  [37:0] sorted_t1_m$q;
+    reg  sorted_t1_m$clock;
+    reg  sorted_t2_z$d;
+    wire  sorted_t2_z$q;
+    reg  sorted_t2_z$clock;
+    reg  sorted_t2_s$d;
+    wire  sorted_t2_s$q;
+    reg  sorted_t2_s$clock;
+    reg  [9:0] sorted_t2_e$d;
+    wire  [9:0] sorted_t2_e$q;
+    reg  sorted_t2_e$clock;
+    reg  [37:0] sorted_t2_m$d;
+    wire  [37:0] sorted_t2_m$q;
+    reg  sorted_t2_m$clock;
+    reg  sorted_t3_z$d;
+    wire  sorted_t3_z$q;
+    reg  sorted_t3_z$clock;
+    reg  sorted_t3_s$d;
+    wire  sorted_t3_s$q;
+    reg  sorted_t3_s$clock;
+    reg  [9:0] sorted_t3_e$d;
+    wire  [9:0] sorted_t3_e$q;
+    reg  sorted_t3_e$clock;
+    reg  [37:0] sorted_t3_m$d;
+    wire  [37:0] sorted_t3_m$q;
+    reg  sorted_t3_m$clock;
+    reg  [5:0] sorted_d2$d;
+    wire  [5:0] sorted_d2$q;
+    reg  sorted_d2$clock;
+    reg  [6:0] sorted_d3$d;
+    wire  [6:0] sorted_d3$q;
+    reg  sorted_d3$clock;
+    reg  sorted_x2$d;
+    wire  sorted_x2$q;
+    reg  sorted_x2$clock;
+    reg  sorted_x3$d;
+    wire  sorted_x3$q;
+    reg  sorted_x3$clock;
+    reg  [37:0] aligned_a_m$d;
+    wire  [37:0] aligned_a_m$q;
+    reg  aligned_a_m$clock;
+    reg  aligned_a_s$d;
+    wire  aligned_a_s$q;
+    reg  aligned_a_s$clock;
+    reg  [81:0] aligned_b_hi$d;
+    wire  [81:0] aligned_b_hi$q;
+    reg  aligned_b_hi$clock;
+    reg  [63:0] aligned_b_lo$d;
+    wire  [63:0] aligned_b_lo$q;
+    reg  aligned_b_lo$clock;
+    reg  aligned_b_s$d;
+    wire  aligned_b_s$q;
+    reg  aligned_b_s$clock;
+    reg  [81:0] aligned_c_hi$d;
+    wire  [81:0] aligned_c_hi$q;
+    reg  aligned_c_hi$clock;
+    reg  [63:0] aligned_c_lo$d;
+    wire  [63:0] aligned_c_lo$q;
+    reg  aligned_c_lo$clock;
+    reg  aligned_c_s$d;
+    wire  aligned_c_s$q;
+    reg  aligned_c_s$clock;
+    reg  [1:0] aligned_st$d;
+    wire  [1:0] aligned_st$q;
+    reg  aligned_st$clock;
+    reg  [9:0] aligned_ea$d;
+    wire  [9:0] aligned_ea$q;
+    reg  aligned_ea$clock;
+
+    // Sub module instances
+    sfu_attr$s11$sort sort(
+        .p_z(sort$p_z),
+        .p_s(sort$p_s),
+        .p_e(sort$p_e),
+        .p_m(sort$p_m),
+        .q_z(sort$q_z),
+        .q_s(sort$q_s),
+        .q_e(sort$q_e),
+        .q_m(sort$q_m),
+        .r_z(sort$r_z),
+        .r_s(sort$r_s),
+        .r_e(sort$r_e),
+        .r_m(sort$r_m),
+        .t1_z(sort$t1_z),
+        .t1_s(sort$t1_s),
+        .t1_e(sort$t1_e),
+        .t1_m(sort$t1_m),
+        .t2_z(sort$t2_z),
+        .t2_s(sort$t2_s),
+        .t2_e(sort$t2_e),
+        .t2_m(sort$t2_m),
+        .t3_z(sort$t3_z),
+        .t3_s(sort$t3_s),
+        .t3_e(sort$t3_e),
+        .t3_m(sort$t3_m),
+        .d2(sort$d2),
+        .d3(sort$d3),
+        .x2(sort$x2),
+        .x3(sort$x3)
+    );
+    sfu_attr$s11$align align(
+        .t1_z(align$t1_z),
+        .t1_s(align$t1_s),
+        .t1_e(align$t1_e),
+        .t1_m(align$t1_m),
+        .t2_z(align$t2_z),
+        .t2_s(align$t2_s),
+        .t2_e(align$t2_e),
+        .t2_m(align$t2_m),
+        .t3_z(align$t3_z),
+        .t3_s(align$t3_s),
+        .t3_e(align$t3_e),
+        .t3_m(align$t3_m),
+        .d2(align$d2),
+        .d3(align$d3),
+        .x2(align$x2),
+        .x3(align$x3),
+        .a_m(align$a_m),
+        .a_s(align$a_s),
+        .b_hi(align$b_hi),
+        .b_lo(align$b_lo),
+        .b_s(align$b_s),
+        .c_hi(align$c_hi),
+        .c_lo(align$c_lo),
+        .c_s(align$c_s),
+        .st(align$st),
+        .ea(align$ea)
+    );
+    sfu_attr$s11$add add(
+        .a_m(add$a_m),
+        .a_s(add$a_s),
+        .b_hi(add$b_hi),
+        .b_lo(add$b_lo),
+        .b_s(add$b_s),
+        .c_hi(add$c_hi),
+        .c_lo(add$c_lo),
+        .c_s(add$c_s),
+        .st(add$st),
+        .s_hi(add$s_hi),
+        .s_lo(add$s_lo)
+    );
+    sfu_attr$s11$sorted_t1_z sorted_t1_z(
+        .d(sorted_t1_z$d),
+        .q(sorted_t1_z$q),
+        .clock(sorted_t1_z$clock)
+    );
+    sfu_attr$s11$sorted_t1_s sorted_t1_s(
+        .d(sorted_t1_s$d),
+        .q(sorted_t1_s$q),
+        .clock(sorted_t1_s$clock)
+    );
+    sfu_attr$s11$sorted_t1_e sorted_t1_e(
+        .d(sorted_t1_e$d),
+        .q(sorted_t1_e$q),
+        .clock(sorted_t1_e$clock)
+    );
+    sfu_attr$s11$sorted_t1_m sorted_t1_m(
+        .d(sorted_t1_m$d),
+        .q(sorted_t1_m$q),
+        .clock(sorted_t1_m$clock)
+    );
+    sfu_attr$s11$sorted_t2_z sorted_t2_z(
+        .d(sorted_t2_z$d),
+        .q(sorted_t2_z$q),
+        .clock(sorted_t2_z$clock)
+    );
+    sfu_attr$s11$sorted_t2_s sorted_t2_s(
+        .d(sorted_t2_s$d),
+        .q(sorted_t2_s$q),
+        .clock(sorted_t2_s$clock)
+    );
+    sfu_attr$s11$sorted_t2_e sorted_t2_e(
+        .d(sorted_t2_e$d),
+        .q(sorted_t2_e$q),
+        .clock(sorted_t2_e$clock)
+    );
+    sfu_attr$s11$sorted_t2_m sorted_t2_m(
+        .d(sorted_t2_m$d),
+        .q(sorted_t2_m$q),
+        .clock(sorted_t2_m$clock)
+    );
+    sfu_attr$s11$sorted_t3_z sorted_t3_z(
+        .d(sorted_t3_z$d),
+        .q(sorted_t3_z$q),
+        .clock(sorted_t3_z$clock)
+    );
+    sfu_attr$s11$sorted_t3_s sorted_t3_s(
+        .d(sorted_t3_s$d),
+        .q(sorted_t3_s$q),
+        .clock(sorted_t3_s$clock)
+    );
+    sfu_attr$s11$sorted_t3_e sorted_t3_e(
+        .d(sorted_t3_e$d),
+        .q(sorted_t3_e$q),
+        .clock(sorted_t3_e$clock)
+    );
+    sfu_attr$s11$sorted_t3_m sorted_t3_m(
+        .d(sorted_t3_m$d),
+        .q(sorted_t3_m$q),
+        .clock(sorted_t3_m$clock)
+    );
+    sfu_attr$s11$sorted_d2 sorted_d2(
+        .d(sorted_d2$d),
+        .q(sorted_d2$q),
+        .clock(sorted_d2$clock)
+    );
+    sfu_attr$s11$sorted_d3 sorted_d3(
+        .d(sorted_d3$d),
+        .q(sorted_d3$q),
+        .clock(sorted_d3$clock)
+    );
+    sfu_attr$s11$sorted_x2 sorted_x2(
+        .d(sorted_x2$d),
+        .q(sorted_x2$q),
+        .clock(sorted_x2$clock)
+    );
+    sfu_attr$s11$sorted_x3 sorted_x3(
+        .d(sorted_x3$d),
+        .q(sorted_x3$q),
+        .clock(sorted_x3$clock)
+    );
+    sfu_attr$s11$aligned_a_m aligned_a_m(
+        .d(aligned_a_m$d),
+        .q(aligned_a_m$q),
+        .clock(aligned_a_m$clock)
+    );
+    sfu_attr$s11$aligned_a_s aligned_a_s(
+        .d(aligned_a_s$d),
+        .q(aligned_a_s$q),
+        .clock(aligned_a_s$clock)
+    );
+    sfu_attr$s11$aligned_b_hi aligned_b_hi(
+        .d(aligned_b_hi$d),
+        .q(aligned_b_hi$q),
+        .clock(aligned_b_hi$clock)
+    );
+    sfu_attr$s11$aligned_b_lo aligned_b_lo(
+        .d(aligned_b_lo$d),
+        .q(aligned_b_lo$q),
+        .clock(aligned_b_lo$clock)
+    );
+    sfu_attr$s11$aligned_b_s aligned_b_s(
+        .d(aligned_b_s$d),
+        .q(aligned_b_s$q),
+        .clock(aligned_b_s$clock)
+    );
+    sfu_attr$s11$aligned_c_hi aligned_c_hi(
+        .d(aligned_c_hi$d),
+        .q(aligned_c_hi$q),
+        .clock(aligned_c_hi$clock)
+    );
+    sfu_attr$s11$aligned_c_lo aligned_c_lo(
+        .d(aligned_c_lo$d),
+        .q(aligned_c_lo$q),
+        .clock(aligned_c_lo$clock)
+    );
+    sfu_attr$s11$aligned_c_s aligned_c_s(
+        .d(aligned_c_s$d),
+        .q(aligned_c_s$q),
+        .clock(aligned_c_s$clock)
+    );
+    sfu_attr$s11$aligned_st aligned_st(
+        .d(aligned_st$d),
+        .q(aligned_st$q),
+        .clock(aligned_st$clock)
+    );
+    sfu_attr$s11$aligned_ea aligned_ea(
+        .d(aligned_ea$d),
+        .q(aligned_ea$q),
+        .clock(aligned_ea$clock)
+    );
+
+    // Update code
+    always @(*) begin
+        sorted_t1_z$clock = clock;
+        sorted_t1_s$clock = clock;
+        sorted_t1_e$clock = clock;
+        sorted_t1_m$clock = clock;
+        sorted_t2_z$clock = clock;
+        sorted_t2_s$clock = clock;
+        sorted_t2_e$clock = clock;
+        sorted_t2_m$clock = clock;
+        sorted_t3_z$clock = clock;
+        sorted_t3_s$clock = clock;
+        sorted_t3_e$clock = clock;
+        sorted_t3_m$clock = clock;
+        sorted_d2$clock = clock;
+        sorted_d3$clock = clock;
+        sorted_x2$clock = clock;
+        sorted_x3$clock = clock;
+        aligned_a_m$clock = clock;
+        aligned_a_s$clock = clock;
+        aligned_b_hi$clock = clock;
+        aligned_b_lo$clock = clock;
+        aligned_b_s$clock = clock;
+        aligned_c_hi$clock = clock;
+        aligned_c_lo$clock = clock;
+        aligned_c_s$clock = clock;
+        aligned_st$clock = clock;
+        aligned_ea$clock = clock;
+        sorted_t1_z$d = sorted_t1_z$q;
+        sorted_t1_s$d = sorted_t1_s$q;
+        sorted_t1_e$d = sorted_t1_e$q;
+        sorted_t1_m$d = sorted_t1_m$q;
+        sorted_t2_z$d = sorted_t2_z$q;
+        sorted_t2_s$d = sorted_t2_s$q;
+        sorted_t2_e$d = sorted_t2_e$q;
+        sorted_t2_m$d = sorted_t2_m$q;
+        sorted_t3_z$d = sorted_t3_z$q;
+        sorted_t3_s$d = sorted_t3_s$q;
+        sorted_t3_e$d = sorted_t3_e$q;
+        sorted_t3_m$d = sorted_t3_m$q;
+        sorted_d2$d = sorted_d2$q;
+        sorted_d3$d = sorted_d3$q;
+        sorted_x2$d = sorted_x2$q;
+        sorted_x3$d = sorted_x3$q;
+        aligned_a_m$d = aligned_a_m$q;
+        aligned_a_s$d = aligned_a_s$q;
+        aligned_b_hi$d = aligned_b_hi$q;
+        aligned_b_lo$d = aligned_b_lo$q;
+        aligned_b_s$d = aligned_b_s$q;
+        aligned_c_hi$d = aligned_c_hi$q;
+        aligned_c_lo$d = aligned_c_lo$q;
+        aligned_c_s$d = aligned_c_s$q;
+        aligned_st$d = aligned_st$q;
+        aligned_ea$d = aligned_ea$q;
+        sort$p_z = p_z;
+        sort$p_s = p_s;
+        sort$p_e = p_e;
+        sort$p_m = p_m;
+        sort$q_z = q_z;
+        sort$q_s = q_s;
+        sort$q_e = q_e;
+        sort$q_m = q_m;
+        sort$r_z = r_z;
+        sort$r_s = r_s;
+        sort$r_e = r_e;
+        sort$r_m = r_m;
+        sorted_t1_z$d = sort$t1_z;
+        sorted_t1_s$d = sort$t1_s;
+        sorted_t1_e$d = sort$t1_e;
+        sorted_t1_m$d = sort$t1_m;
+        sorted_t2_z$d = sort$t2_z;
+        sorted_t2_s$d = sort$t2_s;
+        sorted_t2_e$d = sort$t2_e;
+        sorted_t2_m$d = sort$t2_m;
+        sorted_t3_z$d = sort$t3_z;
+        sorted_t3_s$d = sort$t3_s;
+        sorted_t3_e$d = sort$t3_e;
+        sorted_t3_m$d = sort$t3_m;
+        sorted_d2$d = sort$d2;
+        sorted_d3$d = sort$d3;
+        sorted_x2$d = sort$x2;
+        sorted_x3$d = sort$x3;
+        align$t1_z = sorted_t1_z$q;
+        align$t1_s = sorted_t1_s$q;
+        align$t1_e = sorted_t1_e$q;
+        align$t1_m = sorted_t1_m$q;
+        align$t2_z = sorted_t2_z$q;
+        align$t2_s = sorted_t2_s$q;
+        align$t2_e = sorted_t2_e$q;
+        align$t2_m = sorted_t2_m$q;
+        align$t3_z = sorted_t3_z$q;
+        align$t3_s = sorted_t3_s$q;
+        align$t3_e = sorted_t3_e$q;
+        align$t3_m = sorted_t3_m$q;
+        align$d2 = sorted_d2$q;
+        align$d3 = sorted_d3$q;
+        align$x2 = sorted_x2$q;
+        align$x3 = sorted_x3$q;
+        aligned_a_m$d = align$a_m;
+        aligned_a_s$d = align$a_s;
+        aligned_b_hi$d = align$b_hi;
+        aligned_b_lo$d = align$b_lo;
+        aligned_b_s$d = align$b_s;
+        aligned_c_hi$d = align$c_hi;
+        aligned_c_lo$d = align$c_lo;
+        aligned_c_s$d = align$c_s;
+        aligned_st$d = align$st;
+        aligned_ea$d = align$ea;
+        add$a_m = aligned_a_m$q;
+        add$a_s = aligned_a_s$q;
+        add$b_hi = aligned_b_hi$q;
+        add$b_lo = aligned_b_lo$q;
+        add$b_s = aligned_b_s$q;
+        add$c_hi = aligned_c_hi$q;
+        add$c_lo = aligned_c_lo$q;
+        add$c_s = aligned_c_s$q;
+        add$st = aligned_st$q;
+        s_hi = add$s_hi;
+        s_lo = add$s_lo;
+        ea = aligned_ea$q;
+    end
+
+endmodule // sfu_attr$s11
+
+
+module sfu_attr$s11$add(a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,s_hi,s_lo);
+
+    // Module arguments
+    input wire  [37:0] a_m;
+    input wire  a_s;
+    input wire  [81:0] b_hi;
+    input wire  [63:0] b_lo;
+    input wire  b_s;
+    input wire  [81:0] c_hi;
+    input wire  [63:0] c_lo;
+    input wire  c_s;
+    input wire  [1:0] st;
+    output reg  [81:0] s_hi;
+    output reg  [63:0] s_lo;
+
     // Update code (custom)
-    // sort keys: nonzero first, then exponent (offset to unsigned)
-    wire [10:0] k0 = {~p_z, p_e + 10'd512};
-    wire [10:0] k1 = {~q_z, q_e + 10'd512};
-    wire [10:0] k2 = {~r_z, r_e + 10'd512};
+    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+    wire [145:0] xb = {b_hi, b_lo} ^ {146{b_s}};
+    wire [145:0] xc = {c_hi, c_lo} ^ {146{c_s}};
+    // the negations' +1s and the sticky (+1 or -1): -1..4
+    wire [3:0] k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+    wire [145:0] tot = xa + xb + xc + {{142{k[3]}}, k};
+    always @(*) begin
+       s_hi = tot[145:64];
+       s_lo = tot[63:0];
+    end
+endmodule // sfu_attr$s11$add
+
+
+module sfu_attr$s11$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,ea);
+
+    // Module arguments
+    input wire  t1_z;
+    input wire  t1_s;
+    input wire  [9:0] t1_e;
+    input wire  [37:0] t1_m;
+    input wire  t2_z;
+    input wire  t2_s;
+    input wire  [9:0] t2_e;
+    input wire  [37:0] t2_m;
+    input wire  t3_z;
+    input wire  t3_s;
+    input wire  [9:0] t3_e;
+    input wire  [37:0] t3_m;
+    input wire  [5:0] d2;
+    input wire  [6:0] d3;
+    input wire  x2;
+    input wire  x3;
+    output reg  [37:0] a_m;
+    output reg  a_s;
+    output reg  [81:0] b_hi;
+    output reg  [63:0] b_lo;
+    output reg  b_s;
+    output reg  [81:0] c_hi;
+    output reg  [63:0] c_lo;
+    output reg  c_s;
+    output reg  [1:0] st;
+    output reg  [9:0] ea;
+
+    // Update code (custom)
+    wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
+    // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
+    wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
+    wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
+    // the sticky's sign: t2 and t3 both below the window (the sign of t2 + t3), or t3 alone
+    reg [1:0] sv; // 0: none, 1: +1, 3: -1
+    always @(*) begin
+       if (~t2_z & ~x2) begin
+          if (t3_z | (t2_e != t3_e) | (t2_m > t3_m) | (t2_s == t3_s)) sv = t2_s ? 2'd3 : 2'd1;
+          else if (t2_m < t3_m) sv = t3_s ? 2'd3 : 2'd1;
+          else sv = 2'd0;
+       end else if (~t3_z & ~x3) sv = t3_s ? 2'd3 : 2'd1;
+       else sv = 2'd0;
+    end
+    // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
+    wire both = ~t1_z & ~cancel;
+    wire [145:0] bv = (both & x2) ? v2 : 146'd0;
+    wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+    always @(*) begin
+       a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
+       a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
+       b_hi = bv[145:64];
+       b_lo = bv[63:0];
+       b_s = both & x2 & t2_s;
+       c_hi = cv[145:64];
+       c_lo = cv[63:0];
+       c_s = both & x3 & t3_s;
+       st = both ? sv : 2'd0;
+       ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+    end
+endmodule // sfu_attr$s11$align
+
+
+module sfu_attr$s11$aligned_a_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_a_m
+
+
+module sfu_attr$s11$aligned_a_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_a_s
+
+
+module sfu_attr$s11$aligned_b_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_b_hi
+
+
+module sfu_attr$s11$aligned_b_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_b_lo
+
+
+module sfu_attr$s11$aligned_b_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_b_s
+
+
+module sfu_attr$s11$aligned_c_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_c_hi
+
+
+module sfu_attr$s11$aligned_c_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_c_lo
+
+
+module sfu_attr$s11$aligned_c_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_c_s
+
+
+module sfu_attr$s11$aligned_ea(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_ea
+
+
+module sfu_attr$s11$aligned_st(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_st
+
+
+module sfu_attr$s11$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3);
+
+    // Module arguments
+    input wire  p_z;
+    input wire  p_s;
+    input wire  [9:0] p_e;
+    input wire  [37:0] p_m;
+    input wire  q_z;
+    input wire  q_s;
+    input wire  [9:0] q_e;
+    input wire  [37:0] q_m;
+    input wire  r_z;
+    input wire  r_s;
+    input wire  [9:0] r_e;
+    input wire  [37:0] r_m;
+    output reg  t1_z;
+    output reg  t1_s;
+    output reg  [9:0] t1_e;
+    output reg  [37:0] t1_m;
+    output reg  t2_z;
+    output reg  t2_s;
+    output reg  [9:0] t2_e;
+    output reg  [37:0] t2_m;
+    output reg  t3_z;
+    output reg  t3_s;
+    output reg  [9:0] t3_e;
+    output reg  [37:0] t3_m;
+    output reg  [5:0] d2;
+    output reg  [6:0] d3;
+    output reg  x2;
+    output reg  x3;
+
+    // Update code (custom)
+    // sort keys: nonzero first, then exponent (offset to unsigned: the sign bit inverted)
+    wire [10:0] k0 = {~p_z, ~p_e[9], p_e[8:0]};
+    wire [10:0] k1 = {~q_z, ~q_e[9], q_e[8:0]};
+    wire [10:0] k2 = {~r_z, ~r_e[9], r_e[8:0]};
     wire c01 = (k0 >= k1);
     wire c02 = (k0 >= k2);
     wire c12 = (k1 >= k2);
-    reg z1, s1, z2, s2, z3, s3;
-    reg [9:0] e1, e2, e3;
-    reg [37:0] m1, m2, m3;
+    // every pairwise exponent difference and its window tests, beside the sort
+    function in_d2;
+       input [9:0] d;
+       in_d2 = (d <= 10'd40);
+    endfunction
+    function in_d3;
+       input [9:0] d;
+       in_d3 = (d <= 10'd64);
+    endfunction
+    wire [9:0] dpq = p_e - q_e;
+    wire [9:0] dqp = q_e - p_e;
+    wire [9:0] dpr = p_e - r_e;
+    wire [9:0] drp = r_e - p_e;
+    wire [9:0] dqr = q_e - r_e;
+    wire [9:0] drq = r_e - q_e;
+    reg w2;
+    reg w3;
     always @(*) begin
        case ({c01, c02, c12})
           3'b110: begin
-             z1 = p_z; s1 = p_s; e1 = p_e; m1 = p_m;
-             z2 = r_z; s2 = r_s; e2 = r_e; m2 = r_m;
-             z3 = q_z; s3 = q_s; e3 = q_e; m3 = q_m;
+             t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
+             t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
+             t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
+             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
           end
           3'b011: begin
-             z1 = q_z; s1 = q_s; e1 = q_e; m1 = q_m;
-             z2 = p_z; s2 = p_s; e2 = p_e; m2 = p_m;
-             z3 = r_z; s3 = r_s; e3 = r_e; m3 = r_m;
+             t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
+             t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
+             t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
+             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
           end
           3'b001: begin
-             z1 = q_z; s1 = q_s; e1 = q_e; m1 = q_m;
-             z2 = r_z; s2 = r_s; e2 = r_e; m2 = r_m;
-             z3 = p_z; s3 = p_s; e3 = p_e; m3 = p_m;
+             t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
+             t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
+             t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
+             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
           end
           3'b100: begin
-             z1 = r_z; s1 = r_s; e1 = r_e; m1 = r_m;
-             z2 = p_z; s2 = p_s; e2 = p_e; m2 = p_m;
-             z3 = q_z; s3 = q_s; e3 = q_e; m3 = q_m;
+             t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
+             t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
+             t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
+             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
           end
           3'b000: begin
-             z1 = r_z; s1 = r_s; e1 = r_e; m1 = r_m;
-             z2 = q_z; s2 = q_s; e2 = q_e; m2 = q_m;
-             z3 = p_z; s3 = p_s; e3 = p_e; m3 = p_m;
+             t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
+             t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
+             t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
+             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
           end
           default: begin
-             z1 = p_z; s1 = p_s; e1 = p_e; m1 = p_m;
-             z2 = q_z; s2 = q_s; e2 = q_e; m2 = q_m;
-             z3 = r_z; s3 = r_s; e3 = r_e; m3 = r_m;
+             t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
+             t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
+             t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
+             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
           end
        endcase
     end
-    wire cancel = ~z2 & (e1 == e2) & (m1 == m2) & (s1 != s2);
-    wire [9:0] d2 = e1 - e2;
-    wire [9:0] d3 = e1 - e3;
-    wire x2 = ~z2 & (d2 <= 10'd40);
-    wire [9:0] d2p = d2 + 10'd64;
-    wire x3 = x2 & ~z3 & (d3 <= d2p);
-    wire [6:0] sh2 = 7'd105 - d2[6:0];
-    wire [6:0] sh3 = 7'd105 - d3[6:0];
-    wire [145:0] v1 = {108'd0, m1} << 105;
-    wire [145:0] v2 = {108'd0, m2} << sh2;
-    wire [145:0] v3 = {108'd0, m3} << sh3;
-    wire [145:0] w1 = s1 ? (146'd0 - v1) : v1;
-    wire [145:0] w2 = ~x2 ? 146'd0 : (s2 ? (146'd0 - v2) : v2);
-    wire [145:0] w3 = ~x3 ? 146'd0 : (s3 ? (146'd0 - v3) : v3);
-    // the sticky's sign: t2 and t3 both below the window (the sign of t2 + t3), or t3 alone
-    reg [1:0] st; // 0: none, 1: +1, 3: -1
     always @(*) begin
-       if (~z2 & ~x2) begin
-          if (z3 | (e2 != e3) | (m2 > m3) | (s2 == s3)) st = s2 ? 2'd3 : 2'd1;
-          else if (m2 < m3) st = s3 ? 2'd3 : 2'd1;
-          else st = 2'd0;
-       end else if (~z3 & ~x3) st = s3 ? 2'd3 : 2'd1;
-       else st = 2'd0;
+       x2 = ~t2_z & w2;
+       x3 = ~t2_z & w2 & ~t3_z & w3;
     end
-    wire [145:0] stv = {{145{st[1]}}, st[0]};
-    wire [145:0] tot = w1 + w2 + w3 + stv;
-    wire [145:0] v3c = {108'd0, m3} << 105;
-    wire [145:0] w3c = z3 ? 146'd0 : (s3 ? (146'd0 - v3c) : v3c);
-    reg [145:0] sl;
-    reg [9:0] el;
-    always @(*) begin
-       if (z1) begin
-          sl = 146'd0;
-          el = 10'd0;
-       end else if (cancel) begin
-          sl = w3c;
-          el = e3;
-       end else begin
-          sl = tot;
-          el = e1;
-       end
+endmodule // sfu_attr$s11$sort
+
+
+module sfu_attr$s11$sorted_d2(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
     end
-    always @(*) begin
-       s_hi = sl[145:64];
-       s_lo = sl[63:0];
-       ea = el;
+
+    always @(posedge clock) begin
+       q <= d;
     end
-endmodule // sfu_attr$s11
+
+endmodule // sfu_attr$s11$sorted_d2
+
+
+module sfu_attr$s11$sorted_d3(d,q,clock);
+
+    // Module arguments
+    input wire  [6:0] d;
+    output reg  [6:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 7'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_d3
+
+
+module sfu_attr$s11$sorted_t1_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t1_e
+
+
+module sfu_attr$s11$sorted_t1_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t1_m
+
+
+module sfu_attr$s11$sorted_t1_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t1_s
+
+
+module sfu_attr$s11$sorted_t1_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t1_z
+
+
+module sfu_attr$s11$sorted_t2_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t2_e
+
+
+module sfu_attr$s11$sorted_t2_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t2_m
+
+
+module sfu_attr$s11$sorted_t2_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t2_s
+
+
+module sfu_attr$s11$sorted_t2_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t2_z
+
+
+module sfu_attr$s11$sorted_t3_e(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t3_e
+
+
+module sfu_attr$s11$sorted_t3_m(d,q,clock);
+
+    // Module arguments
+    input wire  [37:0] d;
+    output reg  [37:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 38'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t3_m
+
+
+module sfu_attr$s11$sorted_t3_s(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t3_s
+
+
+module sfu_attr$s11$sorted_t3_z(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_t3_z
+
+
+module sfu_attr$s11$sorted_x2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_x2
+
+
+module sfu_attr$s11$sorted_x3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_x3
 
 
 module sfu_attr$spec_d(clock,d,q);
@@ -3722,6 +11237,15 @@ module sfu_attr$spec_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -3737,15 +11261,39 @@ module sfu_attr$spec_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sfu_attr$spec_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu_attr$spec_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu_attr$spec_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -3790,6 +11338,63 @@ module sfu_attr$spec_d$stage$1(d,q,clock);
 endmodule // sfu_attr$spec_d$stage$1
 
 
+module sfu_attr$spec_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_d$stage$2
+
+
+module sfu_attr$spec_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_d$stage$3
+
+
+module sfu_attr$spec_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_d$stage$4
+
+
 module sfu_attr$spec_y_d(clock,d,q);
 
     // Module arguments
@@ -3804,6 +11409,15 @@ module sfu_attr$spec_y_d(clock,d,q);
     reg  [31:0] stage$1$d;
     wire  [31:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [31:0] stage$2$d;
+    wire  [31:0] stage$2$q;
+    reg  stage$2$clock;
+    reg  [31:0] stage$3$d;
+    wire  [31:0] stage$3$q;
+    reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -3819,15 +11433,39 @@ module sfu_attr$spec_y_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sfu_attr$spec_y_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu_attr$spec_y_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu_attr$spec_y_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -3872,14 +11510,80 @@ module sfu_attr$spec_y_d$stage$1(d,q,clock);
 endmodule // sfu_attr$spec_y_d$stage$1
 
 
-module sfu_attr$terms(a,b,c,qx,qy,a0_z,a0_s,a0_e,a0_m,a1_z,a1_s,a1_e,a1_m,b0_z,b0_s,b0_e,b0_m,b1_z,b1_s,b1_e,b1_m,c_z,c_s,c_e,c_m,spec,spec_y,zneg);
+module sfu_attr$spec_y_d$stage$2(d,q,clock);
 
     // Module arguments
-    input wire  [31:0] a;
-    input wire  [31:0] b;
-    input wire  [31:0] c;
-    input wire  [11:0] qx;
-    input wire  [11:0] qy;
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_y_d$stage$2
+
+
+module sfu_attr$spec_y_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_y_d$stage$3
+
+
+module sfu_attr$spec_y_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$spec_y_d$stage$4
+
+
+module sfu_attr$terms(pa0,pa1,pb0,pb1,pc,ea_lsb,eb_lsb,ec,sa,sb,sc,za,zb,zc,a0_z,a0_s,a0_e,a0_m,a1_z,a1_s,a1_e,a1_m,b0_z,b0_s,b0_e,b0_m,b1_z,b1_s,b1_e,b1_m,c_z,c_s,c_e,c_m);
+
+    // Module arguments
+    input wire  [37:0] pa0;
+    input wire  [37:0] pa1;
+    input wire  [37:0] pb0;
+    input wire  [37:0] pb1;
+    input wire  [37:0] pc;
+    input wire  [9:0] ea_lsb;
+    input wire  [9:0] eb_lsb;
+    input wire  [9:0] ec;
+    input wire  sa;
+    input wire  sb;
+    input wire  sc;
+    input wire  za;
+    input wire  zb;
+    input wire  zc;
     output reg  a0_z;
     output reg  a0_s;
     output reg  [9:0] a0_e;
@@ -3900,86 +11604,45 @@ module sfu_attr$terms(a,b,c,qx,qy,a0_z,a0_s,a0_e,a0_m,a1_z,a1_s,a1_e,a1_m,b0_z,b
     output reg  c_s;
     output reg  [9:0] c_e;
     output reg  [37:0] c_m;
-    output reg  spec;
-    output reg  [31:0] spec_y;
-    output reg  zneg;
 
     // Update code (custom)
-    wire [7:0] bea = a[30:23];
-    wire [7:0] beb = b[30:23];
-    wire [7:0] bec = c[30:23];
-    wire na = (bea == 8'd255) & (a[22:0] != 23'd0);
-    wire nb = (beb == 8'd255) & (b[22:0] != 23'd0);
-    wire nc = (bec == 8'd255) & (c[22:0] != 23'd0);
-    wire ia = (bea == 8'd255) & (a[22:0] == 23'd0);
-    wire ib = (beb == 8'd255) & (b[22:0] == 23'd0);
-    wire ic = (bec == 8'd255) & (c[22:0] == 23'd0);
-    wire [23:0] ma = ((bea == 8'd0) | (bea == 8'd255)) ? 24'd0 : {1'b1, a[22:0]};
-    wire [23:0] mb = ((beb == 8'd0) | (beb == 8'd255)) ? 24'd0 : {1'b1, b[22:0]};
-    wire [23:0] mc = ((bec == 8'd0) | (bec == 8'd255)) ? 24'd0 : {1'b1, c[22:0]};
-    wire [13:0] x0 = {1'b0, qx, 1'b1};
-    wire [13:0] y0 = {1'b0, qy, 1'b1};
-    // two multipliers for the quad; the second column and row add 2 mA, 2 mB
-    wire [37:0] pa0 = {14'd0, ma} * {24'd0, x0};
-    wire [37:0] pb0 = {14'd0, mb} * {24'd0, y0};
-    wire [37:0] pa1 = pa0 + {13'd0, ma, 1'b0};
-    wire [37:0] pb1 = pb0 + {13'd0, mb, 1'b0};
-    wire [37:0] pc = {mc, 14'd0};
-    // leading-one positions
-    function [5:0] lead;
-       input [37:0] p;
+    // A product is at least 2^23 (A's and B's significands have their leading one, 2x and 2y
+    // are at least 1): its leading one is among bits 37..23, and the term is the product
+    // shifted up by 0..14 places, or zero when A or B is.
+    function [3:0] lz15;
+       input [14:0] v;
        integer k;
        begin
-          lead = 6'd0;
-          for (k = 0; k < 38; k = k + 1)
-             if (p[k]) lead = k[5:0];
+          lz15 = 4'd14;
+          for (k = 0; k < 15; k = k + 1)
+             if (v[k]) lz15 = 4'd14 - k[3:0];
        end
     endfunction
-    wire [5:0] la0 = lead(pa0);
-    wire [5:0] la1 = lead(pa1);
-    wire [5:0] lb0 = lead(pb0);
-    wire [5:0] lb1 = lead(pb1);
-    wire [9:0] ea_lsb = {2'd0, bea} - 10'd151;
-    wire [9:0] eb_lsb = {2'd0, beb} - 10'd151;
-    wire [5:0] sa0 = 6'd37 - la0;
-    wire [5:0] sa1 = 6'd37 - la1;
-    wire [5:0] sb0 = 6'd37 - lb0;
-    wire [5:0] sb1 = 6'd37 - lb1;
-    wire spec_l = na | nb | nc | ia | ib | ic;
-    wire pos = (ia & ~a[31]) | (ib & ~b[31]) | (ic & ~c[31]);
-    wire ngi = (ia & a[31]) | (ib & b[31]) | (ic & c[31]);
-    reg [31:0] sy;
+    wire [3:0] sa0 = lz15(pa0[37:23]);
+    wire [3:0] sa1 = lz15(pa1[37:23]);
+    wire [3:0] sb0 = lz15(pb0[37:23]);
+    wire [3:0] sb1 = lz15(pb1[37:23]);
     always @(*) begin
-       if (na | nb | nc) sy = 32'h7fffffff;
-       else if (pos & ngi) sy = 32'h7fffffff;
-       else if (ngi) sy = 32'hff800000;
-       else if (pos) sy = 32'h7f800000;
-       else sy = 32'd0;
-    end
-    always @(*) begin
-       a0_z = (ma == 24'd0);
-       a0_s = a[31];
-       a0_e = (ma == 24'd0) ? 10'd0 : (ea_lsb + {4'd0, la0});
-       a0_m = pa0 << sa0;
-       a1_z = (ma == 24'd0);
-       a1_s = a[31];
-       a1_e = (ma == 24'd0) ? 10'd0 : (ea_lsb + {4'd0, la1});
-       a1_m = pa1 << sa1;
-       b0_z = (mb == 24'd0);
-       b0_s = b[31];
-       b0_e = (mb == 24'd0) ? 10'd0 : (eb_lsb + {4'd0, lb0});
-       b0_m = pb0 << sb0;
-       b1_z = (mb == 24'd0);
-       b1_s = b[31];
-       b1_e = (mb == 24'd0) ? 10'd0 : (eb_lsb + {4'd0, lb1});
-       b1_m = pb1 << sb1;
-       c_z = (mc == 24'd0);
-       c_s = c[31];
-       c_e = (mc == 24'd0) ? 10'd0 : ({2'd0, bec} - 10'd127);
+       a0_z = za;
+       a0_s = sa;
+       a0_e = za ? 10'd0 : ((ea_lsb + 10'd37) - {6'd0, sa0});
+       a0_m = za ? 38'd0 : (pa0 << sa0);
+       a1_z = za;
+       a1_s = sa;
+       a1_e = za ? 10'd0 : ((ea_lsb + 10'd37) - {6'd0, sa1});
+       a1_m = za ? 38'd0 : (pa1 << sa1);
+       b0_z = zb;
+       b0_s = sb;
+       b0_e = zb ? 10'd0 : ((eb_lsb + 10'd37) - {6'd0, sb0});
+       b0_m = zb ? 38'd0 : (pb0 << sb0);
+       b1_z = zb;
+       b1_s = sb;
+       b1_e = zb ? 10'd0 : ((eb_lsb + 10'd37) - {6'd0, sb1});
+       b1_m = zb ? 38'd0 : (pb1 << sb1);
+       c_z = zc;
+       c_s = sc;
+       c_e = zc ? 10'd0 : ec;
        c_m = pc;
-       spec = spec_l;
-       spec_y = sy;
-       zneg = (ma == 24'd0) & (mb == 24'd0) & (mc == 24'd0) & a[31] & b[31] & c[31];
     end
 endmodule // sfu_attr$terms
 
@@ -4004,6 +11667,21 @@ module sfu_attr$valid_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
+    reg  stage$5$d;
+    wire  stage$5$q;
+    reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
+    reg  stage$8$d;
+    wire  stage$8$q;
+    reg  stage$8$clock;
 
     // Local signals
     reg  last;
@@ -4029,6 +11707,31 @@ module sfu_attr$valid_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    sfu_attr$valid_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
+    sfu_attr$valid_d$stage$5 stage$5(
+        .d(stage$5$d),
+        .q(stage$5$q),
+        .clock(stage$5$clock)
+    );
+    sfu_attr$valid_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
+    sfu_attr$valid_d$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
+    sfu_attr$valid_d$stage$8 stage$8(
+        .d(stage$8$d),
+        .q(stage$8$q),
+        .clock(stage$8$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -4036,14 +11739,29 @@ module sfu_attr$valid_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
+        stage$5$clock = clock;
+        stage$6$clock = clock;
+        stage$7$clock = clock;
+        stage$8$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
+        stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
+        stage$8$d = stage$7$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
+        last = stage$5$q;
+        last = stage$6$q;
+        last = stage$7$q;
+        last = stage$8$q;
         q = last;
     end
 
@@ -4126,6 +11844,101 @@ module sfu_attr$valid_d$stage$3(d,q,clock);
 endmodule // sfu_attr$valid_d$stage$3
 
 
+module sfu_attr$valid_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$4
+
+
+module sfu_attr$valid_d$stage$5(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$5
+
+
+module sfu_attr$valid_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$6
+
+
+module sfu_attr$valid_d$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$7
+
+
+module sfu_attr$valid_d$stage$8(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$valid_d$stage$8
+
+
 module sfu_attr$zneg_d(clock,d,q);
 
     // Module arguments
@@ -4140,6 +11953,15 @@ module sfu_attr$zneg_d(clock,d,q);
     reg  stage$1$d;
     wire  stage$1$q;
     reg  stage$1$clock;
+    reg  stage$2$d;
+    wire  stage$2$q;
+    reg  stage$2$clock;
+    reg  stage$3$d;
+    wire  stage$3$q;
+    reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -4155,15 +11977,39 @@ module sfu_attr$zneg_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sfu_attr$zneg_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
+    sfu_attr$zneg_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
+    sfu_attr$zneg_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
+        stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
+        last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -4206,3 +12052,60 @@ module sfu_attr$zneg_d$stage$1(d,q,clock);
     end
 
 endmodule // sfu_attr$zneg_d$stage$1
+
+
+module sfu_attr$zneg_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$zneg_d$stage$2
+
+
+module sfu_attr$zneg_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$zneg_d$stage$3
+
+
+module sfu_attr$zneg_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$zneg_d$stage$4

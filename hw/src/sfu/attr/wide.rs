@@ -1,5 +1,5 @@
 //! 146-bit two's complement arithmetic for the native Rust models of the attribute
-//! interpolator's window (hw/src/sfu/attr/sum.rs, sfu_attr_round.rs): three 64-bit limbs,
+//! interpolator's window (the sum's and round's stages in hw/src/sfu/attr/): three 64-bit limbs,
 //! values modulo 2^146. Not a block.
 
 /// Window width in bits.
