@@ -15,6 +15,7 @@
 //! - `st`                out  2      the sticky: 0 none, 1 +1, 3 -1
 //! - `ea`                out 10      anchor exponent (two's complement)
 use crate::sfu::attr::sort::Sorted;
+use crate::sfu::attr::terms::e10;
 use crate::sfu::attr::wide::Wide;
 use rust_hdl::prelude::*;
 
@@ -132,7 +133,7 @@ impl Logic for SfuAttrAlign {
         (self.c_hi.next, self.c_lo.next) = split(o.c);
         self.c_s.next = o.c_s;
         self.st.next = ((o.st as u64) & 3).into();
-        self.ea.next = ((o.ea as u32 & 0x3FF) as u64).into();
+        self.ea.next = e10(o.ea);
     }
     fn connect(&mut self) {
         self.a_m.connect();

@@ -17,7 +17,7 @@
 use crate::sfu::attr::align::join;
 use crate::sfu::attr::wide::{Wide, W};
 use crate::sfu::round_pack::{normalized_outputs, Normalized};
-use crate::sfu::sext;
+use crate::sfu::attr::terms::e_of;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -58,7 +58,7 @@ impl Logic for SfuAttrNorm {
             join(self.m_hi.val(), self.m_lo.val()),
             self.lz.val().to_u64() as u32,
             self.neg.val(),
-            sext(self.ea.val().to_u64(), 10) as i32,
+            e_of(self.ea.val()),
             self.zneg.val(),
         );
         normalized_outputs!(drive self, n);

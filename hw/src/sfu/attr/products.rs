@@ -20,6 +20,7 @@
 //! - `spec_y`            out 32  that result
 //! - `zneg`              out  1  every term is a negative zero (an exact zero sum is -0)
 use crate::fp32::bits::{CANON_NAN, FRAC_MASK, INF, NEG_INF};
+use crate::sfu::attr::terms::e10;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -118,11 +119,6 @@ pub fn products(a: u32, b: u32, c: u32, qx: u32, qy: u32) -> Products {
         spec_y,
         zneg: za && zb && zc && sa && sb && sc,
     }
-}
-
-/// A 10-bit two's complement field from a signed value.
-fn e10(e: i32) -> Bits<10> {
-    ((e as u32 & 0x3FF) as u64).into()
 }
 
 impl Logic for SfuAttrProducts {

@@ -12,7 +12,7 @@
 //! - `d2`, `d3`                  out 6, 7  exponent differences (t2, t3 below t1), exact
 //!                                         when `x2`, `x3`
 //! - `x2`, `x3`                  out  1  t2, t3 enter the window exactly
-use crate::sfu::attr::terms::Term;
+use crate::sfu::attr::terms::{e10, e_of, Term};
 use rust_hdl::prelude::*;
 
 /// Largest d2 (t1 - t2 exponent difference) added exactly, and the largest d3 - d2.
@@ -90,7 +90,7 @@ macro_rules! sort_block {
                 $(
                     self.$z.next = o.t[k].z;
                     self.$s.next = o.t[k].s;
-                    self.$e.next = ((o.t[k].e as u32 & 0x3FF) as u64).into();
+                    self.$e.next = e10(o.t[k].e);
                     self.$m.next = o.t[k].m.into();
                     k += 1;
                 )*
@@ -118,7 +118,7 @@ sort_block!((t1_z, t1_s, t1_e, t1_m), (t2_z, t2_s, t2_e, t2_m), (t3_z, t3_s, t3_
 
 /// A term from its port values (the exponent sign-extended from 10 bits).
 pub fn term_in(z: bool, s: bool, e: Bits<10>, m: Bits<38>) -> Term {
-    Term { z, s, e: (((e.to_u64() as u32) << 22) as i32) >> 22, m: m.to_u64() }
+    Term { z, s, e: e_of(e), m: m.to_u64() }
 }
 
 const HDL: &str = "\

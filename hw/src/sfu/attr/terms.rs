@@ -24,6 +24,14 @@ pub struct Term {
     pub m: u64,
 }
 
+/// A 10-bit two's complement exponent port from a signed value, and back.
+pub fn e10(e: i32) -> Bits<10> {
+    ((e as u32 & 0x3FF) as u64).into()
+}
+pub fn e_of(v: Bits<10>) -> i32 {
+    sext(v.to_u64(), 10) as i32
+}
+
 /// The terms [a0, a1, b0, b1, c] of the products on native integers.
 pub fn terms(p: &Products) -> [Term; 5] {
     let norm = |z: bool, s: bool, q: u64, e_lsb: i32| -> Term {
@@ -66,14 +74,13 @@ macro_rules! term_ports {
 
         impl Logic for SfuAttrTerms {
             fn update(&mut self) {
-                let e = |v: Bits<10>| sext(v.to_u64(), 10) as i32;
                 let t = terms(&Products {
                     pa: [self.pa0.val().to_u64(), self.pa1.val().to_u64()],
                     pb: [self.pb0.val().to_u64(), self.pb1.val().to_u64()],
                     pc: self.pc.val().to_u64(),
-                    ea_lsb: e(self.ea_lsb.val()),
-                    eb_lsb: e(self.eb_lsb.val()),
-                    ec: e(self.ec.val()),
+                    ea_lsb: e_of(self.ea_lsb.val()),
+                    eb_lsb: e_of(self.eb_lsb.val()),
+                    ec: e_of(self.ec.val()),
                     sa: self.sa.val(),
                     sb: self.sb.val(),
                     sc: self.sc.val(),
@@ -86,7 +93,7 @@ macro_rules! term_ports {
                 $(
                     self.$z.next = t[k].z;
                     self.$s.next = t[k].s;
-                    self.$e.next = ((t[k].e as u32 & 0x3FF) as u64).into();
+                    self.$e.next = e10(t[k].e);
                     self.$m.next = t[k].m.into();
                     k += 1;
                 )*
