@@ -1,4 +1,4 @@
-//! Planar attribute interpolation, stage "products" ([`crate::sfu::attr::terms`]): unpack
+//! Planar attribute interpolation, stage "products" ([`crate::sfu::attr`]): unpack
 //! A, B, C (G80 flush), the pixel-centre coordinates 2x = 2 qx + 2i + 1 and
 //! 2y = 2 qy + 2j + 1, and the products A 2x and B 2y for both columns and rows of the quad
 //! from two multipliers (mA (2qx + 3) = mA (2qx + 1) + 2 mA). Special results (NaN,
