@@ -8,8 +8,8 @@
 //! - `a_m`, `a_s`, `b_hi`, `b_lo`, `b_s`, `c_hi`, `c_lo`, `c_s`, `st`  in  the addends
 //!   ([`crate::sfu::attr::align::SfuAttrAlign`]'s outputs of the same names)
 //! - `s_hi`, `s_lo`  out 82, 64  the window sum (bit 142 has weight 2^ea)
-use crate::sfu::attr::align::{join, split, Aligned, SH1};
-use crate::sfu::attr::wide::Wide;
+use crate::sfu::attr::align::{Aligned, SH1};
+use crate::sfu::attr::wide::{join, split, Wide};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]

@@ -16,7 +16,7 @@
 //! - `ea`                out 10      anchor exponent (two's complement)
 use crate::sfu::attr::sort::Sorted;
 use crate::sfu::attr::terms::e10;
-use crate::sfu::attr::wide::Wide;
+use crate::sfu::attr::wide::{split, Wide};
 use rust_hdl::prelude::*;
 
 /// Left shift that puts a term's leading bit (bit 37) at the anchor, bit 142.
@@ -70,16 +70,6 @@ pub fn align(o: &Sorted) -> Aligned {
         st,
         ea: t1.e,
     }
-}
-
-/// A wide value's high (82-bit) and low (64-bit) ports.
-pub fn split(v: Wide) -> (Bits<82>, Bits<64>) {
-    (Bits::<82>::from(v.0[1]) | (Bits::<82>::from(v.0[2]) << 64), v.0[0].into())
-}
-
-/// A wide value from its high and low ports.
-pub fn join(hi: Bits<82>, lo: Bits<64>) -> Wide {
-    Wide([lo.to_u64(), hi.get_bits::<64>(0).to_u64(), hi.get_bits::<18>(64).to_u64()])
 }
 
 #[derive(LogicBlock, Default)]

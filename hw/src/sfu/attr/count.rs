@@ -6,8 +6,7 @@
 //! Ports:
 //! - `m_hi`, `m_lo`  in  82, 64  the magnitude (146 bits)
 //! - `lz`            out  8      its leading zeros (0..146)
-use crate::sfu::attr::align::join;
-use crate::sfu::attr::wide::{Wide, W};
+use crate::sfu::attr::wide::{join, Wide, W};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]

@@ -6,8 +6,7 @@
 //! - `s_hi`, `s_lo`  in  82, 64  the window sum (146 bits, two's complement)
 //! - `m_hi`, `m_lo`  out 82, 64  its magnitude
 //! - `neg`           out  1      the sum is negative
-use crate::sfu::attr::align::{join, split};
-use crate::sfu::attr::wide::{Wide, W};
+use crate::sfu::attr::wide::{join, split, Wide, W};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]

@@ -14,8 +14,7 @@
 //! - `zneg`          in   1      an exact zero is -0
 //! - `sgn`, `zero`, `sig`, `rb`, `st`, `e`  out  the normalized value
 //!   ([`crate::sfu::round_pack::SfuRoundPack`]'s inputs of the same names)
-use crate::sfu::attr::align::join;
-use crate::sfu::attr::wide::{Wide, W};
+use crate::sfu::attr::wide::{join, Wide, W};
 use crate::sfu::round_pack::{normalized_outputs, Normalized};
 use crate::sfu::attr::terms::e_of;
 use rust_hdl::prelude::*;

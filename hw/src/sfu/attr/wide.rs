@@ -1,6 +1,7 @@
 //! 146-bit two's complement arithmetic for the native Rust models of the attribute
-//! interpolator's window (the sum's and round's stages in hw/src/sfu/attr/): three 64-bit limbs,
-//! values modulo 2^146. Not a block.
+//! interpolator's window (the sum's and round's stages in hw/src/sfu/attr/): three 64-bit
+//! limbs, values modulo 2^146, and their 82-bit and 64-bit port halves. Not a block.
+use rust_hdl::prelude::Bits;
 
 /// Window width in bits.
 pub const W: u32 = 146;
@@ -71,4 +72,14 @@ impl Wide {
         }
         r
     }
+}
+
+/// A wide value's high (82-bit) and low (64-bit) ports.
+pub fn split(v: Wide) -> (Bits<82>, Bits<64>) {
+    (Bits::<82>::from(v.0[1]) | (Bits::<82>::from(v.0[2]) << 64), v.0[0].into())
+}
+
+/// A wide value from its high and low ports.
+pub fn join(hi: Bits<82>, lo: Bits<64>) -> Wide {
+    Wide([lo.to_u64(), hi.get_bits::<64>(0).to_u64(), hi.get_bits::<18>(64).to_u64()])
 }
