@@ -37042,11 +37042,14 @@ module sm_small$fpu$sfu0$post$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     wire up = rb & (st | sig[0]);
     wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
     wire unused_hidden = sig25[23];
-    wire [10:0] ex = e + {10'd0, sig25[24]};
-    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
-    wire ovf = $signed(ex) > $signed(11'd127);
-    wire unf = $signed(ex) < $signed(-11'sd126);
-    wire [7:0] bex = ex[7:0] + 8'd127;
+    // The carry out of the increment is the all-ones test of the significand, and it selects
+    // between the exponent's tests and biased fields computed beside it for e and e + 1.
+    wire carry = up & (&sig);
+    wire unused_carry = sig25[24];
+    wire [22:0] mant = carry ? 23'd0 : sig25[22:0];
+    wire ovf = carry ? ($signed(e) > $signed(11'd126)) : ($signed(e) > $signed(11'd127));
+    wire unf = carry ? ($signed(e) < $signed(-11'sd127)) : ($signed(e) < $signed(-11'sd126));
+    wire [7:0] bex = carry ? (e[7:0] + 8'd128) : (e[7:0] + 8'd127);
     reg [31:0] r;
     always @(*) begin
        if (spec) r = spec_y;
@@ -41915,11 +41918,14 @@ module sm_small$fpu$sfu1$post$round$pack(sgn,zero,sig,rb,st,e,spec,spec_y,y);
     wire up = rb & (st | sig[0]);
     wire [24:0] sig25 = {1'b0, sig} + {24'd0, up};
     wire unused_hidden = sig25[23];
-    wire [10:0] ex = e + {10'd0, sig25[24]};
-    wire [22:0] mant = sig25[24] ? 23'd0 : sig25[22:0];
-    wire ovf = $signed(ex) > $signed(11'd127);
-    wire unf = $signed(ex) < $signed(-11'sd126);
-    wire [7:0] bex = ex[7:0] + 8'd127;
+    // The carry out of the increment is the all-ones test of the significand, and it selects
+    // between the exponent's tests and biased fields computed beside it for e and e + 1.
+    wire carry = up & (&sig);
+    wire unused_carry = sig25[24];
+    wire [22:0] mant = carry ? 23'd0 : sig25[22:0];
+    wire ovf = carry ? ($signed(e) > $signed(11'd126)) : ($signed(e) > $signed(11'd127));
+    wire unf = carry ? ($signed(e) < $signed(-11'sd127)) : ($signed(e) < $signed(-11'sd126));
+    wire [7:0] bex = carry ? (e[7:0] + 8'd128) : (e[7:0] + 8'd127);
     reg [31:0] r;
     always @(*) begin
        if (spec) r = spec_y;
