@@ -7186,6 +7186,30 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
     reg  [23:0] ec$23$d;
     wire  [23:0] ec$23$q;
     reg  ec$23$clock;
+    reg  [23:0] al_sel$0$d;
+    wire  [23:0] al_sel$0$q;
+    reg  al_sel$0$clock;
+    reg  [23:0] al_sel$1$d;
+    wire  [23:0] al_sel$1$q;
+    reg  al_sel$1$clock;
+    reg  [23:0] al_sel$2$d;
+    wire  [23:0] al_sel$2$q;
+    reg  al_sel$2$clock;
+    reg  [23:0] al_sel$3$d;
+    wire  [23:0] al_sel$3$q;
+    reg  al_sel$3$clock;
+    reg  [7:0] al_dst$d;
+    wire  [7:0] al_dst$q;
+    reg  al_dst$clock;
+    reg  [1:0] al_dstw$d;
+    wire  [1:0] al_dstw$q;
+    reg  al_dstw$clock;
+    reg  [5:0] al_cnt$d;
+    wire  [5:0] al_cnt$q;
+    reg  al_cnt$clock;
+    reg  al_rel$d;
+    wire  al_rel$q;
+    reg  al_rel$clock;
 
     // Local signals
     reg  [4:0] f_idx;
@@ -7753,6 +7777,46 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
         .q(ec$23$q),
         .clock(ec$23$clock)
     );
+    warp_sched$sb$al_sel$0 al_sel$0(
+        .d(al_sel$0$d),
+        .q(al_sel$0$q),
+        .clock(al_sel$0$clock)
+    );
+    warp_sched$sb$al_sel$1 al_sel$1(
+        .d(al_sel$1$d),
+        .q(al_sel$1$q),
+        .clock(al_sel$1$clock)
+    );
+    warp_sched$sb$al_sel$2 al_sel$2(
+        .d(al_sel$2$d),
+        .q(al_sel$2$q),
+        .clock(al_sel$2$clock)
+    );
+    warp_sched$sb$al_sel$3 al_sel$3(
+        .d(al_sel$3$d),
+        .q(al_sel$3$q),
+        .clock(al_sel$3$clock)
+    );
+    warp_sched$sb$al_dst al_dst(
+        .d(al_dst$d),
+        .q(al_dst$q),
+        .clock(al_dst$clock)
+    );
+    warp_sched$sb$al_dstw al_dstw(
+        .d(al_dstw$d),
+        .q(al_dstw$q),
+        .clock(al_dstw$clock)
+    );
+    warp_sched$sb$al_cnt al_cnt(
+        .d(al_cnt$d),
+        .q(al_cnt$q),
+        .clock(al_cnt$clock)
+    );
+    warp_sched$sb$al_rel al_rel(
+        .d(al_rel$d),
+        .q(al_rel$q),
+        .clock(al_rel$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -7840,6 +7904,14 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
         ec$21$clock = clock;
         ec$22$clock = clock;
         ec$23$clock = clock;
+        al_sel$0$clock = clock;
+        al_sel$1$clock = clock;
+        al_sel$2$clock = clock;
+        al_sel$3$clock = clock;
+        al_dst$clock = clock;
+        al_dstw$clock = clock;
+        al_cnt$clock = clock;
+        al_rel$clock = clock;
         b_fld$clock = clock;
         b_pcs$clock = clock;
         keep = ones;
@@ -7980,6 +8052,10 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
         if (tick) begin
             issue = i_sel;
         end
+        al_dst$d = sel_dst;
+        al_dstw$d = sel_dstw;
+        al_cnt$d = cnt0;
+        al_rel$d = ~|sel_lat;
         czero$0 = ~(((((ec$0$q | ec$1$q) | ec$2$q) | ec$3$q) | ec$4$q) | ec$5$q);
         expire$0 = zero;
         dec$0 = zero;
@@ -7995,115 +8071,116 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
                 alloc$0 = i_sel & exists$0;
             end
         end
+        al_sel$0$d = alloc$0 & keep;
         borrow$0 = dec$0;
         borrow$1 = dec$0 & ~ec$0$q;
         borrow$2 = (dec$0 & ~ec$0$q) & ~ec$1$q;
         borrow$3 = ((dec$0 & ~ec$0$q) & ~ec$1$q) & ~ec$2$q;
         borrow$4 = (((dec$0 & ~ec$0$q) & ~ec$1$q) & ~ec$2$q) & ~ec$3$q;
         borrow$5 = ((((dec$0 & ~ec$0$q) & ~ec$1$q) & ~ec$2$q) & ~ec$3$q) & ~ec$4$q;
-        ev_n$0 = (((ev$0$q & ~expire$0) & ~relhit$0) | alloc$0) & keep;
+        ev_n$0 = (((ev$0$q & ~expire$0) & ~relhit$0) | al_sel$0$q) & keep;
         ev$0$d = ev_n$0;
-        if (|sel_lat) begin
-            er$0$d = (er$0$q & ~alloc$0) & keep;
+        if (~al_rel$q) begin
+            er$0$d = (er$0$q & ~al_sel$0$q) & keep;
         end
         else begin
-            er$0$d = (er$0$q | alloc$0) & keep;
+            er$0$d = (er$0$q | al_sel$0$q) & keep;
         end
-        if (sel_dst[0]) begin
-            ei$0$d = (ei$0$q | alloc$0) & keep;
-        end
-        else begin
-            ei$0$d = (ei$0$q & ~alloc$0) & keep;
-        end
-        if (sel_dst[1]) begin
-            ei$1$d = (ei$1$q | alloc$0) & keep;
+        if (al_dst$q[0]) begin
+            ei$0$d = (ei$0$q | al_sel$0$q) & keep;
         end
         else begin
-            ei$1$d = (ei$1$q & ~alloc$0) & keep;
+            ei$0$d = (ei$0$q & ~al_sel$0$q) & keep;
         end
-        if (sel_dst[2]) begin
-            ei$2$d = (ei$2$q | alloc$0) & keep;
-        end
-        else begin
-            ei$2$d = (ei$2$q & ~alloc$0) & keep;
-        end
-        if (sel_dst[3]) begin
-            ei$3$d = (ei$3$q | alloc$0) & keep;
+        if (al_dst$q[1]) begin
+            ei$1$d = (ei$1$q | al_sel$0$q) & keep;
         end
         else begin
-            ei$3$d = (ei$3$q & ~alloc$0) & keep;
+            ei$1$d = (ei$1$q & ~al_sel$0$q) & keep;
         end
-        if (sel_dst[4]) begin
-            ei$4$d = (ei$4$q | alloc$0) & keep;
-        end
-        else begin
-            ei$4$d = (ei$4$q & ~alloc$0) & keep;
-        end
-        if (sel_dst[5]) begin
-            ei$5$d = (ei$5$q | alloc$0) & keep;
+        if (al_dst$q[2]) begin
+            ei$2$d = (ei$2$q | al_sel$0$q) & keep;
         end
         else begin
-            ei$5$d = (ei$5$q & ~alloc$0) & keep;
+            ei$2$d = (ei$2$q & ~al_sel$0$q) & keep;
         end
-        if (sel_dst[6]) begin
-            ei$6$d = (ei$6$q | alloc$0) & keep;
-        end
-        else begin
-            ei$6$d = (ei$6$q & ~alloc$0) & keep;
-        end
-        if (sel_dst[7]) begin
-            ei$7$d = (ei$7$q | alloc$0) & keep;
+        if (al_dst$q[3]) begin
+            ei$3$d = (ei$3$q | al_sel$0$q) & keep;
         end
         else begin
-            ei$7$d = (ei$7$q & ~alloc$0) & keep;
+            ei$3$d = (ei$3$q & ~al_sel$0$q) & keep;
         end
-        if (sel_dstw[0]) begin
-            ew$0$d = (ew$0$q | alloc$0) & keep;
-        end
-        else begin
-            ew$0$d = (ew$0$q & ~alloc$0) & keep;
-        end
-        if (sel_dstw[1]) begin
-            ew$1$d = (ew$1$q | alloc$0) & keep;
+        if (al_dst$q[4]) begin
+            ei$4$d = (ei$4$q | al_sel$0$q) & keep;
         end
         else begin
-            ew$1$d = (ew$1$q & ~alloc$0) & keep;
+            ei$4$d = (ei$4$q & ~al_sel$0$q) & keep;
         end
-        if (cnt0[0]) begin
-            ec$0$d = ((ec$0$q ^ borrow$0) | alloc$0) & keep;
-        end
-        else begin
-            ec$0$d = ((ec$0$q ^ borrow$0) & ~alloc$0) & keep;
-        end
-        if (cnt0[1]) begin
-            ec$1$d = ((ec$1$q ^ borrow$1) | alloc$0) & keep;
+        if (al_dst$q[5]) begin
+            ei$5$d = (ei$5$q | al_sel$0$q) & keep;
         end
         else begin
-            ec$1$d = ((ec$1$q ^ borrow$1) & ~alloc$0) & keep;
+            ei$5$d = (ei$5$q & ~al_sel$0$q) & keep;
         end
-        if (cnt0[2]) begin
-            ec$2$d = ((ec$2$q ^ borrow$2) | alloc$0) & keep;
-        end
-        else begin
-            ec$2$d = ((ec$2$q ^ borrow$2) & ~alloc$0) & keep;
-        end
-        if (cnt0[3]) begin
-            ec$3$d = ((ec$3$q ^ borrow$3) | alloc$0) & keep;
+        if (al_dst$q[6]) begin
+            ei$6$d = (ei$6$q | al_sel$0$q) & keep;
         end
         else begin
-            ec$3$d = ((ec$3$q ^ borrow$3) & ~alloc$0) & keep;
+            ei$6$d = (ei$6$q & ~al_sel$0$q) & keep;
         end
-        if (cnt0[4]) begin
-            ec$4$d = ((ec$4$q ^ borrow$4) | alloc$0) & keep;
-        end
-        else begin
-            ec$4$d = ((ec$4$q ^ borrow$4) & ~alloc$0) & keep;
-        end
-        if (cnt0[5]) begin
-            ec$5$d = ((ec$5$q ^ borrow$5) | alloc$0) & keep;
+        if (al_dst$q[7]) begin
+            ei$7$d = (ei$7$q | al_sel$0$q) & keep;
         end
         else begin
-            ec$5$d = ((ec$5$q ^ borrow$5) & ~alloc$0) & keep;
+            ei$7$d = (ei$7$q & ~al_sel$0$q) & keep;
+        end
+        if (al_dstw$q[0]) begin
+            ew$0$d = (ew$0$q | al_sel$0$q) & keep;
+        end
+        else begin
+            ew$0$d = (ew$0$q & ~al_sel$0$q) & keep;
+        end
+        if (al_dstw$q[1]) begin
+            ew$1$d = (ew$1$q | al_sel$0$q) & keep;
+        end
+        else begin
+            ew$1$d = (ew$1$q & ~al_sel$0$q) & keep;
+        end
+        if (al_cnt$q[0]) begin
+            ec$0$d = ((ec$0$q ^ borrow$0) | al_sel$0$q) & keep;
+        end
+        else begin
+            ec$0$d = ((ec$0$q ^ borrow$0) & ~al_sel$0$q) & keep;
+        end
+        if (al_cnt$q[1]) begin
+            ec$1$d = ((ec$1$q ^ borrow$1) | al_sel$0$q) & keep;
+        end
+        else begin
+            ec$1$d = ((ec$1$q ^ borrow$1) & ~al_sel$0$q) & keep;
+        end
+        if (al_cnt$q[2]) begin
+            ec$2$d = ((ec$2$q ^ borrow$2) | al_sel$0$q) & keep;
+        end
+        else begin
+            ec$2$d = ((ec$2$q ^ borrow$2) & ~al_sel$0$q) & keep;
+        end
+        if (al_cnt$q[3]) begin
+            ec$3$d = ((ec$3$q ^ borrow$3) | al_sel$0$q) & keep;
+        end
+        else begin
+            ec$3$d = ((ec$3$q ^ borrow$3) & ~al_sel$0$q) & keep;
+        end
+        if (al_cnt$q[4]) begin
+            ec$4$d = ((ec$4$q ^ borrow$4) | al_sel$0$q) & keep;
+        end
+        else begin
+            ec$4$d = ((ec$4$q ^ borrow$4) & ~al_sel$0$q) & keep;
+        end
+        if (al_cnt$q[5]) begin
+            ec$5$d = ((ec$5$q ^ borrow$5) | al_sel$0$q) & keep;
+        end
+        else begin
+            ec$5$d = ((ec$5$q ^ borrow$5) & ~al_sel$0$q) & keep;
         end
         czero$1 = ~(((((ec$6$q | ec$7$q) | ec$8$q) | ec$9$q) | ec$10$q) | ec$11$q);
         expire$1 = zero;
@@ -8120,115 +8197,116 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
                 alloc$1 = i_sel & exists$1;
             end
         end
+        al_sel$1$d = alloc$1 & keep;
         borrow$6 = dec$1;
         borrow$7 = dec$1 & ~ec$6$q;
         borrow$8 = (dec$1 & ~ec$6$q) & ~ec$7$q;
         borrow$9 = ((dec$1 & ~ec$6$q) & ~ec$7$q) & ~ec$8$q;
         borrow$10 = (((dec$1 & ~ec$6$q) & ~ec$7$q) & ~ec$8$q) & ~ec$9$q;
         borrow$11 = ((((dec$1 & ~ec$6$q) & ~ec$7$q) & ~ec$8$q) & ~ec$9$q) & ~ec$10$q;
-        ev_n$1 = (((ev$1$q & ~expire$1) & ~relhit$1) | alloc$1) & keep;
+        ev_n$1 = (((ev$1$q & ~expire$1) & ~relhit$1) | al_sel$1$q) & keep;
         ev$1$d = ev_n$1;
-        if (|sel_lat) begin
-            er$1$d = (er$1$q & ~alloc$1) & keep;
+        if (~al_rel$q) begin
+            er$1$d = (er$1$q & ~al_sel$1$q) & keep;
         end
         else begin
-            er$1$d = (er$1$q | alloc$1) & keep;
+            er$1$d = (er$1$q | al_sel$1$q) & keep;
         end
-        if (sel_dst[0]) begin
-            ei$8$d = (ei$8$q | alloc$1) & keep;
-        end
-        else begin
-            ei$8$d = (ei$8$q & ~alloc$1) & keep;
-        end
-        if (sel_dst[1]) begin
-            ei$9$d = (ei$9$q | alloc$1) & keep;
+        if (al_dst$q[0]) begin
+            ei$8$d = (ei$8$q | al_sel$1$q) & keep;
         end
         else begin
-            ei$9$d = (ei$9$q & ~alloc$1) & keep;
+            ei$8$d = (ei$8$q & ~al_sel$1$q) & keep;
         end
-        if (sel_dst[2]) begin
-            ei$10$d = (ei$10$q | alloc$1) & keep;
-        end
-        else begin
-            ei$10$d = (ei$10$q & ~alloc$1) & keep;
-        end
-        if (sel_dst[3]) begin
-            ei$11$d = (ei$11$q | alloc$1) & keep;
+        if (al_dst$q[1]) begin
+            ei$9$d = (ei$9$q | al_sel$1$q) & keep;
         end
         else begin
-            ei$11$d = (ei$11$q & ~alloc$1) & keep;
+            ei$9$d = (ei$9$q & ~al_sel$1$q) & keep;
         end
-        if (sel_dst[4]) begin
-            ei$12$d = (ei$12$q | alloc$1) & keep;
-        end
-        else begin
-            ei$12$d = (ei$12$q & ~alloc$1) & keep;
-        end
-        if (sel_dst[5]) begin
-            ei$13$d = (ei$13$q | alloc$1) & keep;
+        if (al_dst$q[2]) begin
+            ei$10$d = (ei$10$q | al_sel$1$q) & keep;
         end
         else begin
-            ei$13$d = (ei$13$q & ~alloc$1) & keep;
+            ei$10$d = (ei$10$q & ~al_sel$1$q) & keep;
         end
-        if (sel_dst[6]) begin
-            ei$14$d = (ei$14$q | alloc$1) & keep;
-        end
-        else begin
-            ei$14$d = (ei$14$q & ~alloc$1) & keep;
-        end
-        if (sel_dst[7]) begin
-            ei$15$d = (ei$15$q | alloc$1) & keep;
+        if (al_dst$q[3]) begin
+            ei$11$d = (ei$11$q | al_sel$1$q) & keep;
         end
         else begin
-            ei$15$d = (ei$15$q & ~alloc$1) & keep;
+            ei$11$d = (ei$11$q & ~al_sel$1$q) & keep;
         end
-        if (sel_dstw[0]) begin
-            ew$2$d = (ew$2$q | alloc$1) & keep;
-        end
-        else begin
-            ew$2$d = (ew$2$q & ~alloc$1) & keep;
-        end
-        if (sel_dstw[1]) begin
-            ew$3$d = (ew$3$q | alloc$1) & keep;
+        if (al_dst$q[4]) begin
+            ei$12$d = (ei$12$q | al_sel$1$q) & keep;
         end
         else begin
-            ew$3$d = (ew$3$q & ~alloc$1) & keep;
+            ei$12$d = (ei$12$q & ~al_sel$1$q) & keep;
         end
-        if (cnt0[0]) begin
-            ec$6$d = ((ec$6$q ^ borrow$6) | alloc$1) & keep;
-        end
-        else begin
-            ec$6$d = ((ec$6$q ^ borrow$6) & ~alloc$1) & keep;
-        end
-        if (cnt0[1]) begin
-            ec$7$d = ((ec$7$q ^ borrow$7) | alloc$1) & keep;
+        if (al_dst$q[5]) begin
+            ei$13$d = (ei$13$q | al_sel$1$q) & keep;
         end
         else begin
-            ec$7$d = ((ec$7$q ^ borrow$7) & ~alloc$1) & keep;
+            ei$13$d = (ei$13$q & ~al_sel$1$q) & keep;
         end
-        if (cnt0[2]) begin
-            ec$8$d = ((ec$8$q ^ borrow$8) | alloc$1) & keep;
-        end
-        else begin
-            ec$8$d = ((ec$8$q ^ borrow$8) & ~alloc$1) & keep;
-        end
-        if (cnt0[3]) begin
-            ec$9$d = ((ec$9$q ^ borrow$9) | alloc$1) & keep;
+        if (al_dst$q[6]) begin
+            ei$14$d = (ei$14$q | al_sel$1$q) & keep;
         end
         else begin
-            ec$9$d = ((ec$9$q ^ borrow$9) & ~alloc$1) & keep;
+            ei$14$d = (ei$14$q & ~al_sel$1$q) & keep;
         end
-        if (cnt0[4]) begin
-            ec$10$d = ((ec$10$q ^ borrow$10) | alloc$1) & keep;
-        end
-        else begin
-            ec$10$d = ((ec$10$q ^ borrow$10) & ~alloc$1) & keep;
-        end
-        if (cnt0[5]) begin
-            ec$11$d = ((ec$11$q ^ borrow$11) | alloc$1) & keep;
+        if (al_dst$q[7]) begin
+            ei$15$d = (ei$15$q | al_sel$1$q) & keep;
         end
         else begin
-            ec$11$d = ((ec$11$q ^ borrow$11) & ~alloc$1) & keep;
+            ei$15$d = (ei$15$q & ~al_sel$1$q) & keep;
+        end
+        if (al_dstw$q[0]) begin
+            ew$2$d = (ew$2$q | al_sel$1$q) & keep;
+        end
+        else begin
+            ew$2$d = (ew$2$q & ~al_sel$1$q) & keep;
+        end
+        if (al_dstw$q[1]) begin
+            ew$3$d = (ew$3$q | al_sel$1$q) & keep;
+        end
+        else begin
+            ew$3$d = (ew$3$q & ~al_sel$1$q) & keep;
+        end
+        if (al_cnt$q[0]) begin
+            ec$6$d = ((ec$6$q ^ borrow$6) | al_sel$1$q) & keep;
+        end
+        else begin
+            ec$6$d = ((ec$6$q ^ borrow$6) & ~al_sel$1$q) & keep;
+        end
+        if (al_cnt$q[1]) begin
+            ec$7$d = ((ec$7$q ^ borrow$7) | al_sel$1$q) & keep;
+        end
+        else begin
+            ec$7$d = ((ec$7$q ^ borrow$7) & ~al_sel$1$q) & keep;
+        end
+        if (al_cnt$q[2]) begin
+            ec$8$d = ((ec$8$q ^ borrow$8) | al_sel$1$q) & keep;
+        end
+        else begin
+            ec$8$d = ((ec$8$q ^ borrow$8) & ~al_sel$1$q) & keep;
+        end
+        if (al_cnt$q[3]) begin
+            ec$9$d = ((ec$9$q ^ borrow$9) | al_sel$1$q) & keep;
+        end
+        else begin
+            ec$9$d = ((ec$9$q ^ borrow$9) & ~al_sel$1$q) & keep;
+        end
+        if (al_cnt$q[4]) begin
+            ec$10$d = ((ec$10$q ^ borrow$10) | al_sel$1$q) & keep;
+        end
+        else begin
+            ec$10$d = ((ec$10$q ^ borrow$10) & ~al_sel$1$q) & keep;
+        end
+        if (al_cnt$q[5]) begin
+            ec$11$d = ((ec$11$q ^ borrow$11) | al_sel$1$q) & keep;
+        end
+        else begin
+            ec$11$d = ((ec$11$q ^ borrow$11) & ~al_sel$1$q) & keep;
         end
         czero$2 = ~(((((ec$12$q | ec$13$q) | ec$14$q) | ec$15$q) | ec$16$q) | ec$17$q);
         expire$2 = zero;
@@ -8245,115 +8323,116 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
                 alloc$2 = i_sel & exists$2;
             end
         end
+        al_sel$2$d = alloc$2 & keep;
         borrow$12 = dec$2;
         borrow$13 = dec$2 & ~ec$12$q;
         borrow$14 = (dec$2 & ~ec$12$q) & ~ec$13$q;
         borrow$15 = ((dec$2 & ~ec$12$q) & ~ec$13$q) & ~ec$14$q;
         borrow$16 = (((dec$2 & ~ec$12$q) & ~ec$13$q) & ~ec$14$q) & ~ec$15$q;
         borrow$17 = ((((dec$2 & ~ec$12$q) & ~ec$13$q) & ~ec$14$q) & ~ec$15$q) & ~ec$16$q;
-        ev_n$2 = (((ev$2$q & ~expire$2) & ~relhit$2) | alloc$2) & keep;
+        ev_n$2 = (((ev$2$q & ~expire$2) & ~relhit$2) | al_sel$2$q) & keep;
         ev$2$d = ev_n$2;
-        if (|sel_lat) begin
-            er$2$d = (er$2$q & ~alloc$2) & keep;
+        if (~al_rel$q) begin
+            er$2$d = (er$2$q & ~al_sel$2$q) & keep;
         end
         else begin
-            er$2$d = (er$2$q | alloc$2) & keep;
+            er$2$d = (er$2$q | al_sel$2$q) & keep;
         end
-        if (sel_dst[0]) begin
-            ei$16$d = (ei$16$q | alloc$2) & keep;
-        end
-        else begin
-            ei$16$d = (ei$16$q & ~alloc$2) & keep;
-        end
-        if (sel_dst[1]) begin
-            ei$17$d = (ei$17$q | alloc$2) & keep;
+        if (al_dst$q[0]) begin
+            ei$16$d = (ei$16$q | al_sel$2$q) & keep;
         end
         else begin
-            ei$17$d = (ei$17$q & ~alloc$2) & keep;
+            ei$16$d = (ei$16$q & ~al_sel$2$q) & keep;
         end
-        if (sel_dst[2]) begin
-            ei$18$d = (ei$18$q | alloc$2) & keep;
-        end
-        else begin
-            ei$18$d = (ei$18$q & ~alloc$2) & keep;
-        end
-        if (sel_dst[3]) begin
-            ei$19$d = (ei$19$q | alloc$2) & keep;
+        if (al_dst$q[1]) begin
+            ei$17$d = (ei$17$q | al_sel$2$q) & keep;
         end
         else begin
-            ei$19$d = (ei$19$q & ~alloc$2) & keep;
+            ei$17$d = (ei$17$q & ~al_sel$2$q) & keep;
         end
-        if (sel_dst[4]) begin
-            ei$20$d = (ei$20$q | alloc$2) & keep;
-        end
-        else begin
-            ei$20$d = (ei$20$q & ~alloc$2) & keep;
-        end
-        if (sel_dst[5]) begin
-            ei$21$d = (ei$21$q | alloc$2) & keep;
+        if (al_dst$q[2]) begin
+            ei$18$d = (ei$18$q | al_sel$2$q) & keep;
         end
         else begin
-            ei$21$d = (ei$21$q & ~alloc$2) & keep;
+            ei$18$d = (ei$18$q & ~al_sel$2$q) & keep;
         end
-        if (sel_dst[6]) begin
-            ei$22$d = (ei$22$q | alloc$2) & keep;
-        end
-        else begin
-            ei$22$d = (ei$22$q & ~alloc$2) & keep;
-        end
-        if (sel_dst[7]) begin
-            ei$23$d = (ei$23$q | alloc$2) & keep;
+        if (al_dst$q[3]) begin
+            ei$19$d = (ei$19$q | al_sel$2$q) & keep;
         end
         else begin
-            ei$23$d = (ei$23$q & ~alloc$2) & keep;
+            ei$19$d = (ei$19$q & ~al_sel$2$q) & keep;
         end
-        if (sel_dstw[0]) begin
-            ew$4$d = (ew$4$q | alloc$2) & keep;
-        end
-        else begin
-            ew$4$d = (ew$4$q & ~alloc$2) & keep;
-        end
-        if (sel_dstw[1]) begin
-            ew$5$d = (ew$5$q | alloc$2) & keep;
+        if (al_dst$q[4]) begin
+            ei$20$d = (ei$20$q | al_sel$2$q) & keep;
         end
         else begin
-            ew$5$d = (ew$5$q & ~alloc$2) & keep;
+            ei$20$d = (ei$20$q & ~al_sel$2$q) & keep;
         end
-        if (cnt0[0]) begin
-            ec$12$d = ((ec$12$q ^ borrow$12) | alloc$2) & keep;
-        end
-        else begin
-            ec$12$d = ((ec$12$q ^ borrow$12) & ~alloc$2) & keep;
-        end
-        if (cnt0[1]) begin
-            ec$13$d = ((ec$13$q ^ borrow$13) | alloc$2) & keep;
+        if (al_dst$q[5]) begin
+            ei$21$d = (ei$21$q | al_sel$2$q) & keep;
         end
         else begin
-            ec$13$d = ((ec$13$q ^ borrow$13) & ~alloc$2) & keep;
+            ei$21$d = (ei$21$q & ~al_sel$2$q) & keep;
         end
-        if (cnt0[2]) begin
-            ec$14$d = ((ec$14$q ^ borrow$14) | alloc$2) & keep;
-        end
-        else begin
-            ec$14$d = ((ec$14$q ^ borrow$14) & ~alloc$2) & keep;
-        end
-        if (cnt0[3]) begin
-            ec$15$d = ((ec$15$q ^ borrow$15) | alloc$2) & keep;
+        if (al_dst$q[6]) begin
+            ei$22$d = (ei$22$q | al_sel$2$q) & keep;
         end
         else begin
-            ec$15$d = ((ec$15$q ^ borrow$15) & ~alloc$2) & keep;
+            ei$22$d = (ei$22$q & ~al_sel$2$q) & keep;
         end
-        if (cnt0[4]) begin
-            ec$16$d = ((ec$16$q ^ borrow$16) | alloc$2) & keep;
-        end
-        else begin
-            ec$16$d = ((ec$16$q ^ borrow$16) & ~alloc$2) & keep;
-        end
-        if (cnt0[5]) begin
-            ec$17$d = ((ec$17$q ^ borrow$17) | alloc$2) & keep;
+        if (al_dst$q[7]) begin
+            ei$23$d = (ei$23$q | al_sel$2$q) & keep;
         end
         else begin
-            ec$17$d = ((ec$17$q ^ borrow$17) & ~alloc$2) & keep;
+            ei$23$d = (ei$23$q & ~al_sel$2$q) & keep;
+        end
+        if (al_dstw$q[0]) begin
+            ew$4$d = (ew$4$q | al_sel$2$q) & keep;
+        end
+        else begin
+            ew$4$d = (ew$4$q & ~al_sel$2$q) & keep;
+        end
+        if (al_dstw$q[1]) begin
+            ew$5$d = (ew$5$q | al_sel$2$q) & keep;
+        end
+        else begin
+            ew$5$d = (ew$5$q & ~al_sel$2$q) & keep;
+        end
+        if (al_cnt$q[0]) begin
+            ec$12$d = ((ec$12$q ^ borrow$12) | al_sel$2$q) & keep;
+        end
+        else begin
+            ec$12$d = ((ec$12$q ^ borrow$12) & ~al_sel$2$q) & keep;
+        end
+        if (al_cnt$q[1]) begin
+            ec$13$d = ((ec$13$q ^ borrow$13) | al_sel$2$q) & keep;
+        end
+        else begin
+            ec$13$d = ((ec$13$q ^ borrow$13) & ~al_sel$2$q) & keep;
+        end
+        if (al_cnt$q[2]) begin
+            ec$14$d = ((ec$14$q ^ borrow$14) | al_sel$2$q) & keep;
+        end
+        else begin
+            ec$14$d = ((ec$14$q ^ borrow$14) & ~al_sel$2$q) & keep;
+        end
+        if (al_cnt$q[3]) begin
+            ec$15$d = ((ec$15$q ^ borrow$15) | al_sel$2$q) & keep;
+        end
+        else begin
+            ec$15$d = ((ec$15$q ^ borrow$15) & ~al_sel$2$q) & keep;
+        end
+        if (al_cnt$q[4]) begin
+            ec$16$d = ((ec$16$q ^ borrow$16) | al_sel$2$q) & keep;
+        end
+        else begin
+            ec$16$d = ((ec$16$q ^ borrow$16) & ~al_sel$2$q) & keep;
+        end
+        if (al_cnt$q[5]) begin
+            ec$17$d = ((ec$17$q ^ borrow$17) | al_sel$2$q) & keep;
+        end
+        else begin
+            ec$17$d = ((ec$17$q ^ borrow$17) & ~al_sel$2$q) & keep;
         end
         czero$3 = ~(((((ec$18$q | ec$19$q) | ec$20$q) | ec$21$q) | ec$22$q) | ec$23$q);
         expire$3 = zero;
@@ -8370,115 +8449,116 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
                 alloc$3 = i_sel & exists$3;
             end
         end
+        al_sel$3$d = alloc$3 & keep;
         borrow$18 = dec$3;
         borrow$19 = dec$3 & ~ec$18$q;
         borrow$20 = (dec$3 & ~ec$18$q) & ~ec$19$q;
         borrow$21 = ((dec$3 & ~ec$18$q) & ~ec$19$q) & ~ec$20$q;
         borrow$22 = (((dec$3 & ~ec$18$q) & ~ec$19$q) & ~ec$20$q) & ~ec$21$q;
         borrow$23 = ((((dec$3 & ~ec$18$q) & ~ec$19$q) & ~ec$20$q) & ~ec$21$q) & ~ec$22$q;
-        ev_n$3 = (((ev$3$q & ~expire$3) & ~relhit$3) | alloc$3) & keep;
+        ev_n$3 = (((ev$3$q & ~expire$3) & ~relhit$3) | al_sel$3$q) & keep;
         ev$3$d = ev_n$3;
-        if (|sel_lat) begin
-            er$3$d = (er$3$q & ~alloc$3) & keep;
+        if (~al_rel$q) begin
+            er$3$d = (er$3$q & ~al_sel$3$q) & keep;
         end
         else begin
-            er$3$d = (er$3$q | alloc$3) & keep;
+            er$3$d = (er$3$q | al_sel$3$q) & keep;
         end
-        if (sel_dst[0]) begin
-            ei$24$d = (ei$24$q | alloc$3) & keep;
-        end
-        else begin
-            ei$24$d = (ei$24$q & ~alloc$3) & keep;
-        end
-        if (sel_dst[1]) begin
-            ei$25$d = (ei$25$q | alloc$3) & keep;
+        if (al_dst$q[0]) begin
+            ei$24$d = (ei$24$q | al_sel$3$q) & keep;
         end
         else begin
-            ei$25$d = (ei$25$q & ~alloc$3) & keep;
+            ei$24$d = (ei$24$q & ~al_sel$3$q) & keep;
         end
-        if (sel_dst[2]) begin
-            ei$26$d = (ei$26$q | alloc$3) & keep;
-        end
-        else begin
-            ei$26$d = (ei$26$q & ~alloc$3) & keep;
-        end
-        if (sel_dst[3]) begin
-            ei$27$d = (ei$27$q | alloc$3) & keep;
+        if (al_dst$q[1]) begin
+            ei$25$d = (ei$25$q | al_sel$3$q) & keep;
         end
         else begin
-            ei$27$d = (ei$27$q & ~alloc$3) & keep;
+            ei$25$d = (ei$25$q & ~al_sel$3$q) & keep;
         end
-        if (sel_dst[4]) begin
-            ei$28$d = (ei$28$q | alloc$3) & keep;
-        end
-        else begin
-            ei$28$d = (ei$28$q & ~alloc$3) & keep;
-        end
-        if (sel_dst[5]) begin
-            ei$29$d = (ei$29$q | alloc$3) & keep;
+        if (al_dst$q[2]) begin
+            ei$26$d = (ei$26$q | al_sel$3$q) & keep;
         end
         else begin
-            ei$29$d = (ei$29$q & ~alloc$3) & keep;
+            ei$26$d = (ei$26$q & ~al_sel$3$q) & keep;
         end
-        if (sel_dst[6]) begin
-            ei$30$d = (ei$30$q | alloc$3) & keep;
-        end
-        else begin
-            ei$30$d = (ei$30$q & ~alloc$3) & keep;
-        end
-        if (sel_dst[7]) begin
-            ei$31$d = (ei$31$q | alloc$3) & keep;
+        if (al_dst$q[3]) begin
+            ei$27$d = (ei$27$q | al_sel$3$q) & keep;
         end
         else begin
-            ei$31$d = (ei$31$q & ~alloc$3) & keep;
+            ei$27$d = (ei$27$q & ~al_sel$3$q) & keep;
         end
-        if (sel_dstw[0]) begin
-            ew$6$d = (ew$6$q | alloc$3) & keep;
-        end
-        else begin
-            ew$6$d = (ew$6$q & ~alloc$3) & keep;
-        end
-        if (sel_dstw[1]) begin
-            ew$7$d = (ew$7$q | alloc$3) & keep;
+        if (al_dst$q[4]) begin
+            ei$28$d = (ei$28$q | al_sel$3$q) & keep;
         end
         else begin
-            ew$7$d = (ew$7$q & ~alloc$3) & keep;
+            ei$28$d = (ei$28$q & ~al_sel$3$q) & keep;
         end
-        if (cnt0[0]) begin
-            ec$18$d = ((ec$18$q ^ borrow$18) | alloc$3) & keep;
-        end
-        else begin
-            ec$18$d = ((ec$18$q ^ borrow$18) & ~alloc$3) & keep;
-        end
-        if (cnt0[1]) begin
-            ec$19$d = ((ec$19$q ^ borrow$19) | alloc$3) & keep;
+        if (al_dst$q[5]) begin
+            ei$29$d = (ei$29$q | al_sel$3$q) & keep;
         end
         else begin
-            ec$19$d = ((ec$19$q ^ borrow$19) & ~alloc$3) & keep;
+            ei$29$d = (ei$29$q & ~al_sel$3$q) & keep;
         end
-        if (cnt0[2]) begin
-            ec$20$d = ((ec$20$q ^ borrow$20) | alloc$3) & keep;
-        end
-        else begin
-            ec$20$d = ((ec$20$q ^ borrow$20) & ~alloc$3) & keep;
-        end
-        if (cnt0[3]) begin
-            ec$21$d = ((ec$21$q ^ borrow$21) | alloc$3) & keep;
+        if (al_dst$q[6]) begin
+            ei$30$d = (ei$30$q | al_sel$3$q) & keep;
         end
         else begin
-            ec$21$d = ((ec$21$q ^ borrow$21) & ~alloc$3) & keep;
+            ei$30$d = (ei$30$q & ~al_sel$3$q) & keep;
         end
-        if (cnt0[4]) begin
-            ec$22$d = ((ec$22$q ^ borrow$22) | alloc$3) & keep;
-        end
-        else begin
-            ec$22$d = ((ec$22$q ^ borrow$22) & ~alloc$3) & keep;
-        end
-        if (cnt0[5]) begin
-            ec$23$d = ((ec$23$q ^ borrow$23) | alloc$3) & keep;
+        if (al_dst$q[7]) begin
+            ei$31$d = (ei$31$q | al_sel$3$q) & keep;
         end
         else begin
-            ec$23$d = ((ec$23$q ^ borrow$23) & ~alloc$3) & keep;
+            ei$31$d = (ei$31$q & ~al_sel$3$q) & keep;
+        end
+        if (al_dstw$q[0]) begin
+            ew$6$d = (ew$6$q | al_sel$3$q) & keep;
+        end
+        else begin
+            ew$6$d = (ew$6$q & ~al_sel$3$q) & keep;
+        end
+        if (al_dstw$q[1]) begin
+            ew$7$d = (ew$7$q | al_sel$3$q) & keep;
+        end
+        else begin
+            ew$7$d = (ew$7$q & ~al_sel$3$q) & keep;
+        end
+        if (al_cnt$q[0]) begin
+            ec$18$d = ((ec$18$q ^ borrow$18) | al_sel$3$q) & keep;
+        end
+        else begin
+            ec$18$d = ((ec$18$q ^ borrow$18) & ~al_sel$3$q) & keep;
+        end
+        if (al_cnt$q[1]) begin
+            ec$19$d = ((ec$19$q ^ borrow$19) | al_sel$3$q) & keep;
+        end
+        else begin
+            ec$19$d = ((ec$19$q ^ borrow$19) & ~al_sel$3$q) & keep;
+        end
+        if (al_cnt$q[2]) begin
+            ec$20$d = ((ec$20$q ^ borrow$20) | al_sel$3$q) & keep;
+        end
+        else begin
+            ec$20$d = ((ec$20$q ^ borrow$20) & ~al_sel$3$q) & keep;
+        end
+        if (al_cnt$q[3]) begin
+            ec$21$d = ((ec$21$q ^ borrow$21) | al_sel$3$q) & keep;
+        end
+        else begin
+            ec$21$d = ((ec$21$q ^ borrow$21) & ~al_sel$3$q) & keep;
+        end
+        if (al_cnt$q[4]) begin
+            ec$22$d = ((ec$22$q ^ borrow$22) | al_sel$3$q) & keep;
+        end
+        else begin
+            ec$22$d = ((ec$22$q ^ borrow$22) & ~al_sel$3$q) & keep;
+        end
+        if (al_cnt$q[5]) begin
+            ec$23$d = ((ec$23$q ^ borrow$23) | al_sel$3$q) & keep;
+        end
+        else begin
+            ec$23$d = ((ec$23$q ^ borrow$23) & ~al_sel$3$q) & keep;
         end
         f_needs = f_dst_v & (~|f_lat | (f_lat > two6));
         bufv$d = ((bufv$q & ~issue) | f_sel) & keep;
@@ -8887,6 +8967,158 @@ module warp_sched$sb(clock,clear,f_sel,f_class,f_dst_v,f_dst,f_dst_w,f_s0_v,f_s0
     end
 
 endmodule // warp_sched$sb
+
+
+module warp_sched$sb$al_cnt(d,q,clock);
+
+    // Module arguments
+    input wire  [5:0] d;
+    output reg  [5:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 6'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$sb$al_cnt
+
+
+module warp_sched$sb$al_dst(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$sb$al_dst
+
+
+module warp_sched$sb$al_dstw(d,q,clock);
+
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$sb$al_dstw
+
+
+module warp_sched$sb$al_rel(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$sb$al_rel
+
+
+module warp_sched$sb$al_sel$0(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$sb$al_sel$0
+
+
+module warp_sched$sb$al_sel$1(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$sb$al_sel$1
+
+
+module warp_sched$sb$al_sel$2(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$sb$al_sel$2
+
+
+module warp_sched$sb$al_sel$3(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$sb$al_sel$3
 
 
 module warp_sched$sb$b_fld(clock,we,waddr,wdata,raddr,rdata);

@@ -30,6 +30,16 @@
 //! Storage exists for 4 entries; entries >= E are never allocated (and synthesize to
 //! nothing).
 //!
+//! Allocation stage. The issued warp's destination is written into its entry one clock
+//! after the tick that issues it (the `al_*` registers; in `WarpSched`, at the edge that
+//! ends phase 0 of the next slot), so the issue selection and the read of the issued
+//! warp's fields end at these registers instead of fanning out into every warp's entry
+//! bits (`warp_sched`'s critical path until stop 56: `isel.elig_r` -> `sb.ec`). Nothing
+//! sees the difference: no tick lies between the two edges (the count is not decremented
+//! in between), the warp's buffer is empty until its next fetch lands, at least two edges
+//! after the tick, so no readiness reads its entries before, and that fetch's overlap
+//! reads the entries' ids as they are after the allocation.
+//!
 //! Ports (writes at the rising edge):
 //! - `clock`, `clear`  in 1  clock; synchronous reset (empty buffers and scoreboard)
 //! - `f_sel`  in N  fetch: one-hot warp whose buffer takes the instruction below (0: none);
@@ -41,7 +51,8 @@
 //!   `f_uni`  in  the instruction's scheduling fields
 //! - `tick`   in 1  end of an issue slot: entries count down, releases and the issue apply
 //! - `i_sel`  in N  one-hot warp issued at this tick (0: none): its buffer empties and its
-//!                  destination takes entry `s_tag` if it needs one
+//!                  destination takes entry `s_tag` if it needs one (written at the next
+//!                  edge; `f_sel` is never this warp at that edge either)
 //! - `r_en`, `r_sel` (N), `r_tag` (2)  in  release of entry `r_tag` of warp `r_sel` at this
 //!                  tick (ignored unless that entry is valid and waits for a release)
 //! - `v_bufv`  out N  buffer holds an instruction
@@ -119,6 +130,14 @@ pub struct Scoreboard<const N: usize, const E: usize> {
     ei: [DFF<Bits<N>>; 32],
     ew: [DFF<Bits<N>>; 8],
     ec: [DFF<Bits<N>>; 24],
+    // The allocation decided at a tick, applied at the next edge (see "Allocation stage"):
+    // the entry e of each warp that takes it (one-hot across warps and entries), the
+    // destination, its width code, the first count, waits for a release.
+    al_sel: [DFF<Bits<N>>; 4],
+    al_dst: DFF<Bits<8>>,
+    al_dstw: DFF<Bits<2>>,
+    al_cnt: DFF<Bits<6>>,
+    al_rel: DFF<Bit>,
     // Combinational. The fetched instruction's operands k (0 destination, 1..3 sources,
     // 4 the guard: id, width code, id bits that count, valid) and the fetched warp's entries
     // e (id, width code, id bits that count); fx[4k+e]: the bits where they differ.
@@ -230,6 +249,11 @@ impl<const N: usize, const E: usize> Default for Scoreboard<N, E> {
             ei: array_init(|_| Default::default()),
             ew: array_init(|_| Default::default()),
             ec: array_init(|_| Default::default()),
+            al_sel: array_init(|_| Default::default()),
+            al_dst: Default::default(),
+            al_dstw: Default::default(),
+            al_cnt: Default::default(),
+            al_rel: Default::default(),
             fo_id: array_init(|_| Default::default()),
             fo_w: array_init(|_| Default::default()),
             fo_m: array_init(|_| Default::default()),
@@ -299,6 +323,13 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
         for k in 0..24 {
             self.ec[k].clock.next = self.clock.val();
         }
+        for k in 0..4 {
+            self.al_sel[k].clock.next = self.clock.val();
+        }
+        self.al_dst.clock.next = self.clock.val();
+        self.al_dstw.clock.next = self.clock.val();
+        self.al_cnt.clock.next = self.clock.val();
+        self.al_rel.clock.next = self.clock.val();
         self.b_fld.clock.next = self.clock.val();
         self.b_pcs.clock.next = self.clock.val();
         self.keep.next = self.ones.val();
@@ -381,6 +412,10 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
         if self.tick.val() {
             self.issue.next = self.i_sel.val();
         }
+        self.al_dst.d.next = self.sel_dst.val();
+        self.al_dstw.d.next = self.sel_dstw.val();
+        self.al_cnt.d.next = self.cnt0.val();
+        self.al_rel.d.next = !self.sel_lat.val().any();
         for e in 0..4 {
             self.czero[e].next = !(((((self.ec[6 * e].q.val() | self.ec[6 * e + 1].q.val()) | self.ec[6 * e + 2].q.val())
                 | self.ec[6 * e + 3].q.val())
@@ -400,6 +435,7 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
                     self.alloc[e].next = self.i_sel.val() & self.exists[e].val();
                 }
             }
+            self.al_sel[e].d.next = self.alloc[e].val() & self.keep.val();
             self.borrow[6 * e].next = self.dec[e].val();
             self.borrow[6 * e + 1].next = self.dec[e].val() & !self.ec[6 * e].q.val();
             self.borrow[6 * e + 2].next = (self.dec[e].val() & !self.ec[6 * e].q.val()) & !self.ec[6 * e + 1].q.val();
@@ -414,34 +450,34 @@ impl<const N: usize, const E: usize> Logic for Scoreboard<N, E> {
                 & !self.ec[6 * e + 3].q.val())
                 & !self.ec[6 * e + 4].q.val();
             self.ev_n[e].next =
-                (((self.ev[e].q.val() & !self.expire[e].val()) & !self.relhit[e].val()) | self.alloc[e].val()) & self.keep.val();
+                (((self.ev[e].q.val() & !self.expire[e].val()) & !self.relhit[e].val()) | self.al_sel[e].q.val()) & self.keep.val();
             self.ev[e].d.next = self.ev_n[e].val();
-            if self.sel_lat.val().any() {
-                self.er[e].d.next = (self.er[e].q.val() & !self.alloc[e].val()) & self.keep.val();
+            if !self.al_rel.q.val() {
+                self.er[e].d.next = (self.er[e].q.val() & !self.al_sel[e].q.val()) & self.keep.val();
             } else {
-                self.er[e].d.next = (self.er[e].q.val() | self.alloc[e].val()) & self.keep.val();
+                self.er[e].d.next = (self.er[e].q.val() | self.al_sel[e].q.val()) & self.keep.val();
             }
             for b in 0..8 {
-                if self.sel_dst.val().get_bit(b) {
-                    self.ei[8 * e + b].d.next = (self.ei[8 * e + b].q.val() | self.alloc[e].val()) & self.keep.val();
+                if self.al_dst.q.val().get_bit(b) {
+                    self.ei[8 * e + b].d.next = (self.ei[8 * e + b].q.val() | self.al_sel[e].q.val()) & self.keep.val();
                 } else {
-                    self.ei[8 * e + b].d.next = (self.ei[8 * e + b].q.val() & !self.alloc[e].val()) & self.keep.val();
+                    self.ei[8 * e + b].d.next = (self.ei[8 * e + b].q.val() & !self.al_sel[e].q.val()) & self.keep.val();
                 }
             }
             for b in 0..2 {
-                if self.sel_dstw.val().get_bit(b) {
-                    self.ew[2 * e + b].d.next = (self.ew[2 * e + b].q.val() | self.alloc[e].val()) & self.keep.val();
+                if self.al_dstw.q.val().get_bit(b) {
+                    self.ew[2 * e + b].d.next = (self.ew[2 * e + b].q.val() | self.al_sel[e].q.val()) & self.keep.val();
                 } else {
-                    self.ew[2 * e + b].d.next = (self.ew[2 * e + b].q.val() & !self.alloc[e].val()) & self.keep.val();
+                    self.ew[2 * e + b].d.next = (self.ew[2 * e + b].q.val() & !self.al_sel[e].q.val()) & self.keep.val();
                 }
             }
             for b in 0..6 {
-                if self.cnt0.val().get_bit(b) {
+                if self.al_cnt.q.val().get_bit(b) {
                     self.ec[6 * e + b].d.next =
-                        ((self.ec[6 * e + b].q.val() ^ self.borrow[6 * e + b].val()) | self.alloc[e].val()) & self.keep.val();
+                        ((self.ec[6 * e + b].q.val() ^ self.borrow[6 * e + b].val()) | self.al_sel[e].q.val()) & self.keep.val();
                 } else {
                     self.ec[6 * e + b].d.next =
-                        ((self.ec[6 * e + b].q.val() ^ self.borrow[6 * e + b].val()) & !self.alloc[e].val()) & self.keep.val();
+                        ((self.ec[6 * e + b].q.val() ^ self.borrow[6 * e + b].val()) & !self.al_sel[e].q.val()) & self.keep.val();
                 }
             }
         }
