@@ -116015,6 +116015,7 @@ module ulx3s$board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
     reg  [23:0] stk$e_rpc;
     reg  [31:0] stk$e_mask;
     reg  [31:0] stk$e_live;
+    wire  [15:0] stk$p_sel;
     wire  stk$p_valid;
     wire  stk$p_pop;
     wire  stk$p_fault;
@@ -116309,6 +116310,7 @@ module ulx3s$board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         .e_rpc(stk$e_rpc),
         .e_mask(stk$e_mask),
         .e_live(stk$e_live),
+        .p_sel(stk$p_sel),
         .p_valid(stk$p_valid),
         .p_pop(stk$p_pop),
         .p_fault(stk$p_fault),
@@ -116821,58 +116823,58 @@ module ulx3s$board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
             nst = 32'h4;
         end
         eng_widx = 32'h0;
-        if (stk$e_sel[0]) begin
+        if (stk$p_sel[0]) begin
             eng_widx = widx$0;
         end
-        if (stk$e_sel[1]) begin
+        if (stk$p_sel[1]) begin
             eng_widx = widx$1;
         end
-        if (stk$e_sel[2]) begin
+        if (stk$p_sel[2]) begin
             eng_widx = widx$2;
         end
-        if (stk$e_sel[3]) begin
+        if (stk$p_sel[3]) begin
             eng_widx = widx$3;
         end
-        if (stk$e_sel[4]) begin
+        if (stk$p_sel[4]) begin
             eng_widx = widx$4;
         end
-        if (stk$e_sel[5]) begin
+        if (stk$p_sel[5]) begin
             eng_widx = widx$5;
         end
-        if (stk$e_sel[6]) begin
+        if (stk$p_sel[6]) begin
             eng_widx = widx$6;
         end
-        if (stk$e_sel[7]) begin
+        if (stk$p_sel[7]) begin
             eng_widx = widx$7;
         end
-        if (stk$e_sel[8]) begin
+        if (stk$p_sel[8]) begin
             eng_widx = widx$8;
         end
-        if (stk$e_sel[9]) begin
+        if (stk$p_sel[9]) begin
             eng_widx = widx$9;
         end
-        if (stk$e_sel[10]) begin
+        if (stk$p_sel[10]) begin
             eng_widx = widx$10;
         end
-        if (stk$e_sel[11]) begin
+        if (stk$p_sel[11]) begin
             eng_widx = widx$11;
         end
-        if (stk$e_sel[12]) begin
+        if (stk$p_sel[12]) begin
             eng_widx = widx$12;
         end
-        if (stk$e_sel[13]) begin
+        if (stk$p_sel[13]) begin
             eng_widx = widx$13;
         end
-        if (stk$e_sel[14]) begin
+        if (stk$p_sel[14]) begin
             eng_widx = widx$14;
         end
-        if (stk$e_sel[15]) begin
+        if (stk$p_sel[15]) begin
             eng_widx = widx$15;
         end
         if (p1) begin
             a_sel_v = zero_n;
             if (stk$p_valid) begin
-                a_sel_v = stk$e_sel;
+                a_sel_v = stk$p_sel;
             end
             a_tos_v = stk$p_pop & ~stk$p_fault;
             a_live_v = 1'b0;
@@ -116942,7 +116944,7 @@ module ulx3s$board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         fx_pc = 32'h0;
         if (fx_v) begin
             if (p1) begin
-                fx_sel = stk$e_sel;
+                fx_sel = stk$p_sel;
                 fx_widx = eng_widx;
                 fx_pc = stk$p_fetch_pc;
             end
@@ -116999,7 +117001,7 @@ module ulx3s$board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
                     flt_v$d = 1'b1;
                     flt_kind$d = 32'h4;
                     flt_warp$d = eng_widx;
-                    flt_pc$d = wt$e_pc;
+                    flt_pc$d = stk$p_fetch_pc;
                 end
             end
             else if (r_en & stk$n_fault) begin
@@ -120355,68 +120357,68 @@ module ulx3s$board$sm$sched$isel(clock,clear,p1,cand,c0,c1,c2,c3,tp1,tp0,prio_cl
         win_v = zero;
         idx_v = 32'h0;
         if (elig_r$q[0] & ~|(bb$0$q & elig_r$q)) begin
-            win_v = onehot$0;
-            idx_v = idx$0;
+            win_v = win_v | onehot$0;
+            idx_v = idx_v | idx$0;
         end
         if (elig_r$q[1] & ~|(bb$1$q & elig_r$q)) begin
-            win_v = onehot$1;
-            idx_v = idx$1;
+            win_v = win_v | onehot$1;
+            idx_v = idx_v | idx$1;
         end
         if (elig_r$q[2] & ~|(bb$2$q & elig_r$q)) begin
-            win_v = onehot$2;
-            idx_v = idx$2;
+            win_v = win_v | onehot$2;
+            idx_v = idx_v | idx$2;
         end
         if (elig_r$q[3] & ~|(bb$3$q & elig_r$q)) begin
-            win_v = onehot$3;
-            idx_v = idx$3;
+            win_v = win_v | onehot$3;
+            idx_v = idx_v | idx$3;
         end
         if (elig_r$q[4] & ~|(bb$4$q & elig_r$q)) begin
-            win_v = onehot$4;
-            idx_v = idx$4;
+            win_v = win_v | onehot$4;
+            idx_v = idx_v | idx$4;
         end
         if (elig_r$q[5] & ~|(bb$5$q & elig_r$q)) begin
-            win_v = onehot$5;
-            idx_v = idx$5;
+            win_v = win_v | onehot$5;
+            idx_v = idx_v | idx$5;
         end
         if (elig_r$q[6] & ~|(bb$6$q & elig_r$q)) begin
-            win_v = onehot$6;
-            idx_v = idx$6;
+            win_v = win_v | onehot$6;
+            idx_v = idx_v | idx$6;
         end
         if (elig_r$q[7] & ~|(bb$7$q & elig_r$q)) begin
-            win_v = onehot$7;
-            idx_v = idx$7;
+            win_v = win_v | onehot$7;
+            idx_v = idx_v | idx$7;
         end
         if (elig_r$q[8] & ~|(bb$8$q & elig_r$q)) begin
-            win_v = onehot$8;
-            idx_v = idx$8;
+            win_v = win_v | onehot$8;
+            idx_v = idx_v | idx$8;
         end
         if (elig_r$q[9] & ~|(bb$9$q & elig_r$q)) begin
-            win_v = onehot$9;
-            idx_v = idx$9;
+            win_v = win_v | onehot$9;
+            idx_v = idx_v | idx$9;
         end
         if (elig_r$q[10] & ~|(bb$10$q & elig_r$q)) begin
-            win_v = onehot$10;
-            idx_v = idx$10;
+            win_v = win_v | onehot$10;
+            idx_v = idx_v | idx$10;
         end
         if (elig_r$q[11] & ~|(bb$11$q & elig_r$q)) begin
-            win_v = onehot$11;
-            idx_v = idx$11;
+            win_v = win_v | onehot$11;
+            idx_v = idx_v | idx$11;
         end
         if (elig_r$q[12] & ~|(bb$12$q & elig_r$q)) begin
-            win_v = onehot$12;
-            idx_v = idx$12;
+            win_v = win_v | onehot$12;
+            idx_v = idx_v | idx$12;
         end
         if (elig_r$q[13] & ~|(bb$13$q & elig_r$q)) begin
-            win_v = onehot$13;
-            idx_v = idx$13;
+            win_v = win_v | onehot$13;
+            idx_v = idx_v | idx$13;
         end
         if (elig_r$q[14] & ~|(bb$14$q & elig_r$q)) begin
-            win_v = onehot$14;
-            idx_v = idx$14;
+            win_v = win_v | onehot$14;
+            idx_v = idx_v | idx$14;
         end
         if (elig_r$q[15] & ~|(bb$15$q & elig_r$q)) begin
-            win_v = onehot$15;
-            idx_v = idx$15;
+            win_v = win_v | onehot$15;
+            idx_v = idx_v | idx$15;
         end
         elig = elig_r$q;
         win = win_v;
@@ -125413,7 +125415,7 @@ module ulx3s$board$sm$sched$sbwait_r(d,q,clock);
 endmodule // ulx3s$board$sm$sched$sbwait_r
 
 
-module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_rpc,e_mask,e_live,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
+module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_rpc,e_mask,e_live,p_sel,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
 
     // Module arguments
     input wire  clock;
@@ -125446,6 +125448,7 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
     input wire  [23:0] e_rpc;
     input wire  [31:0] e_mask;
     input wire  [31:0] e_live;
+    output reg  [15:0] p_sel;
     output reg  p_valid;
     output reg  p_pop;
     output reg  p_fault;
@@ -125615,6 +125618,12 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
     reg  eng_bank$d;
     wire  eng_bank$q;
     reg  eng_bank$clock;
+    reg  [23:0] eng_pc$d;
+    wire  [23:0] eng_pc$q;
+    reg  eng_pc$clock;
+    reg  [31:0] eng_live$d;
+    wire  [31:0] eng_live$q;
+    reg  eng_live$clock;
 
     // Local signals
     reg  [4:0] r_widx;
@@ -125651,7 +125660,6 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
     reg  [4:0] p_sp;
     reg  [4:0] p_idx;
     reg  p_need;
-    reg  [15:0] esel_v;
     reg  [23:0] ent_pc;
     reg  [23:0] ent_rpc;
     reg  [31:0] ent_mask;
@@ -125879,6 +125887,16 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
         .q(eng_bank$q),
         .clock(eng_bank$clock)
     );
+    ulx3s$board$sm$sched$stk$eng_pc eng_pc(
+        .d(eng_pc$d),
+        .q(eng_pc$q),
+        .clock(eng_pc$clock)
+    );
+    ulx3s$board$sm$sched$stk$eng_live eng_live(
+        .d(eng_live$d),
+        .q(eng_live$q),
+        .clock(eng_live$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -125918,6 +125936,8 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
         done_mask$clock = clock;
         eng_v$clock = clock;
         eng_sel$clock = clock;
+        eng_pc$clock = clock;
+        eng_live$clock = clock;
         eng_pop$clock = clock;
         eng_uf$clock = clock;
         eng_bank$clock = clock;
@@ -126377,11 +126397,8 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
             p_widx = widx$15;
             p_sp = sp$15$q;
         end
-        esel_v = pick;
-        if (p1) begin
-            esel_v = eng_sel$q;
-        end
-        e_sel = esel_v;
+        e_sel = pick;
+        p_sel = eng_sel$q;
         p_need = (e_pc == e_rpc) | ~|e_mask;
         p_idx = p_sp - one_sp;
         done_mask$d = done_mask$q;
@@ -126390,7 +126407,11 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
         eng_pop$d = 1'b0;
         eng_uf$d = 1'b0;
         eng_bank$d = eng_bank$q;
+        eng_pc$d = eng_pc$q;
+        eng_live$d = eng_live$q;
         if (~p1 & |e_req) begin
+            eng_pc$d = e_pc;
+            eng_live$d = e_live;
             done_mask$d = pick | (pick - one_n);
             eng_v$d = 1'b1;
             eng_sel$d = pick;
@@ -126405,14 +126426,16 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
             eng_pop$d = 1'b0;
             eng_uf$d = 1'b0;
             eng_bank$d = 1'b0;
+            eng_pc$d = 32'h0;
+            eng_live$d = 32'h0;
         end
         ent_pc = ram_pc$0$rdata;
         ent_rpc = ram_rpc$0$rdata;
-        ent_mask = ram_mask$0$rdata & e_live;
+        ent_mask = ram_mask$0$rdata & eng_live$q;
         if (eng_bank$q) begin
             ent_pc = ram_pc$1$rdata;
             ent_rpc = ram_rpc$1$rdata;
-            ent_mask = ram_mask$1$rdata & e_live;
+            ent_mask = ram_mask$1$rdata & eng_live$q;
         end
         more = (ent_pc == ent_rpc) | ~|ent_mask;
         p_valid = p1 & eng_v$q;
@@ -126427,7 +126450,7 @@ module ulx3s$board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
             p_fetch_pc = ent_pc;
         end
         else begin
-            p_fetch_pc = e_pc;
+            p_fetch_pc = eng_pc$q;
         end
         d_sp = d_sp_v;
         row_p = p_idx[(32'h1)+:(4)];
@@ -126530,6 +126553,44 @@ module ulx3s$board$sm$sched$stk$eng_bank(d,q,clock);
     end
 
 endmodule // ulx3s$board$sm$sched$stk$eng_bank
+
+
+module ulx3s$board$sm$sched$stk$eng_live(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$sched$stk$eng_live
+
+
+module ulx3s$board$sm$sched$stk$eng_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s$board$sm$sched$stk$eng_pc
 
 
 module ulx3s$board$sm$sched$stk$eng_pop(d,q,clock);

@@ -264,6 +264,7 @@ module warp_sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_
     reg  [23:0] stk$e_rpc;
     reg  [31:0] stk$e_mask;
     reg  [31:0] stk$e_live;
+    wire  [23:0] stk$p_sel;
     wire  stk$p_valid;
     wire  stk$p_pop;
     wire  stk$p_fault;
@@ -558,6 +559,7 @@ module warp_sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_
         .e_rpc(stk$e_rpc),
         .e_mask(stk$e_mask),
         .e_live(stk$e_live),
+        .p_sel(stk$p_sel),
         .p_valid(stk$p_valid),
         .p_pop(stk$p_pop),
         .p_fault(stk$p_fault),
@@ -1142,82 +1144,82 @@ module warp_sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_
             nst = 32'h4;
         end
         eng_widx = 32'h0;
-        if (stk$e_sel[0]) begin
+        if (stk$p_sel[0]) begin
             eng_widx = widx$0;
         end
-        if (stk$e_sel[1]) begin
+        if (stk$p_sel[1]) begin
             eng_widx = widx$1;
         end
-        if (stk$e_sel[2]) begin
+        if (stk$p_sel[2]) begin
             eng_widx = widx$2;
         end
-        if (stk$e_sel[3]) begin
+        if (stk$p_sel[3]) begin
             eng_widx = widx$3;
         end
-        if (stk$e_sel[4]) begin
+        if (stk$p_sel[4]) begin
             eng_widx = widx$4;
         end
-        if (stk$e_sel[5]) begin
+        if (stk$p_sel[5]) begin
             eng_widx = widx$5;
         end
-        if (stk$e_sel[6]) begin
+        if (stk$p_sel[6]) begin
             eng_widx = widx$6;
         end
-        if (stk$e_sel[7]) begin
+        if (stk$p_sel[7]) begin
             eng_widx = widx$7;
         end
-        if (stk$e_sel[8]) begin
+        if (stk$p_sel[8]) begin
             eng_widx = widx$8;
         end
-        if (stk$e_sel[9]) begin
+        if (stk$p_sel[9]) begin
             eng_widx = widx$9;
         end
-        if (stk$e_sel[10]) begin
+        if (stk$p_sel[10]) begin
             eng_widx = widx$10;
         end
-        if (stk$e_sel[11]) begin
+        if (stk$p_sel[11]) begin
             eng_widx = widx$11;
         end
-        if (stk$e_sel[12]) begin
+        if (stk$p_sel[12]) begin
             eng_widx = widx$12;
         end
-        if (stk$e_sel[13]) begin
+        if (stk$p_sel[13]) begin
             eng_widx = widx$13;
         end
-        if (stk$e_sel[14]) begin
+        if (stk$p_sel[14]) begin
             eng_widx = widx$14;
         end
-        if (stk$e_sel[15]) begin
+        if (stk$p_sel[15]) begin
             eng_widx = widx$15;
         end
-        if (stk$e_sel[16]) begin
+        if (stk$p_sel[16]) begin
             eng_widx = widx$16;
         end
-        if (stk$e_sel[17]) begin
+        if (stk$p_sel[17]) begin
             eng_widx = widx$17;
         end
-        if (stk$e_sel[18]) begin
+        if (stk$p_sel[18]) begin
             eng_widx = widx$18;
         end
-        if (stk$e_sel[19]) begin
+        if (stk$p_sel[19]) begin
             eng_widx = widx$19;
         end
-        if (stk$e_sel[20]) begin
+        if (stk$p_sel[20]) begin
             eng_widx = widx$20;
         end
-        if (stk$e_sel[21]) begin
+        if (stk$p_sel[21]) begin
             eng_widx = widx$21;
         end
-        if (stk$e_sel[22]) begin
+        if (stk$p_sel[22]) begin
             eng_widx = widx$22;
         end
-        if (stk$e_sel[23]) begin
+        if (stk$p_sel[23]) begin
             eng_widx = widx$23;
         end
         if (p1) begin
             a_sel_v = zero_n;
             if (stk$p_valid) begin
-                a_sel_v = stk$e_sel;
+                a_sel_v = stk$p_sel;
             end
             a_tos_v = stk$p_pop & ~stk$p_fault;
             a_live_v = 1'b0;
@@ -1287,7 +1289,7 @@ module warp_sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_
         fx_pc = 32'h0;
         if (fx_v) begin
             if (p1) begin
-                fx_sel = stk$e_sel;
+                fx_sel = stk$p_sel;
                 fx_widx = eng_widx;
                 fx_pc = stk$p_fetch_pc;
             end
@@ -1344,7 +1346,7 @@ module warp_sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_
                     flt_v$d = 1'b1;
                     flt_kind$d = 32'h4;
                     flt_warp$d = eng_widx;
-                    flt_pc$d = wt$e_pc;
+                    flt_pc$d = stk$p_fetch_pc;
                 end
             end
             else if (r_en & stk$n_fault) begin
@@ -5252,100 +5254,100 @@ module warp_sched$isel(clock,clear,p1,cand,c0,c1,c2,c3,tp1,tp0,prio_class,mem_re
         win_v = zero;
         idx_v = 32'h0;
         if (elig_r$q[0] & ~|(bb$0$q & elig_r$q)) begin
-            win_v = onehot$0;
-            idx_v = idx$0;
+            win_v = win_v | onehot$0;
+            idx_v = idx_v | idx$0;
         end
         if (elig_r$q[1] & ~|(bb$1$q & elig_r$q)) begin
-            win_v = onehot$1;
-            idx_v = idx$1;
+            win_v = win_v | onehot$1;
+            idx_v = idx_v | idx$1;
         end
         if (elig_r$q[2] & ~|(bb$2$q & elig_r$q)) begin
-            win_v = onehot$2;
-            idx_v = idx$2;
+            win_v = win_v | onehot$2;
+            idx_v = idx_v | idx$2;
         end
         if (elig_r$q[3] & ~|(bb$3$q & elig_r$q)) begin
-            win_v = onehot$3;
-            idx_v = idx$3;
+            win_v = win_v | onehot$3;
+            idx_v = idx_v | idx$3;
         end
         if (elig_r$q[4] & ~|(bb$4$q & elig_r$q)) begin
-            win_v = onehot$4;
-            idx_v = idx$4;
+            win_v = win_v | onehot$4;
+            idx_v = idx_v | idx$4;
         end
         if (elig_r$q[5] & ~|(bb$5$q & elig_r$q)) begin
-            win_v = onehot$5;
-            idx_v = idx$5;
+            win_v = win_v | onehot$5;
+            idx_v = idx_v | idx$5;
         end
         if (elig_r$q[6] & ~|(bb$6$q & elig_r$q)) begin
-            win_v = onehot$6;
-            idx_v = idx$6;
+            win_v = win_v | onehot$6;
+            idx_v = idx_v | idx$6;
         end
         if (elig_r$q[7] & ~|(bb$7$q & elig_r$q)) begin
-            win_v = onehot$7;
-            idx_v = idx$7;
+            win_v = win_v | onehot$7;
+            idx_v = idx_v | idx$7;
         end
         if (elig_r$q[8] & ~|(bb$8$q & elig_r$q)) begin
-            win_v = onehot$8;
-            idx_v = idx$8;
+            win_v = win_v | onehot$8;
+            idx_v = idx_v | idx$8;
         end
         if (elig_r$q[9] & ~|(bb$9$q & elig_r$q)) begin
-            win_v = onehot$9;
-            idx_v = idx$9;
+            win_v = win_v | onehot$9;
+            idx_v = idx_v | idx$9;
         end
         if (elig_r$q[10] & ~|(bb$10$q & elig_r$q)) begin
-            win_v = onehot$10;
-            idx_v = idx$10;
+            win_v = win_v | onehot$10;
+            idx_v = idx_v | idx$10;
         end
         if (elig_r$q[11] & ~|(bb$11$q & elig_r$q)) begin
-            win_v = onehot$11;
-            idx_v = idx$11;
+            win_v = win_v | onehot$11;
+            idx_v = idx_v | idx$11;
         end
         if (elig_r$q[12] & ~|(bb$12$q & elig_r$q)) begin
-            win_v = onehot$12;
-            idx_v = idx$12;
+            win_v = win_v | onehot$12;
+            idx_v = idx_v | idx$12;
         end
         if (elig_r$q[13] & ~|(bb$13$q & elig_r$q)) begin
-            win_v = onehot$13;
-            idx_v = idx$13;
+            win_v = win_v | onehot$13;
+            idx_v = idx_v | idx$13;
         end
         if (elig_r$q[14] & ~|(bb$14$q & elig_r$q)) begin
-            win_v = onehot$14;
-            idx_v = idx$14;
+            win_v = win_v | onehot$14;
+            idx_v = idx_v | idx$14;
         end
         if (elig_r$q[15] & ~|(bb$15$q & elig_r$q)) begin
-            win_v = onehot$15;
-            idx_v = idx$15;
+            win_v = win_v | onehot$15;
+            idx_v = idx_v | idx$15;
         end
         if (elig_r$q[16] & ~|(bb$16$q & elig_r$q)) begin
-            win_v = onehot$16;
-            idx_v = idx$16;
+            win_v = win_v | onehot$16;
+            idx_v = idx_v | idx$16;
         end
         if (elig_r$q[17] & ~|(bb$17$q & elig_r$q)) begin
-            win_v = onehot$17;
-            idx_v = idx$17;
+            win_v = win_v | onehot$17;
+            idx_v = idx_v | idx$17;
         end
         if (elig_r$q[18] & ~|(bb$18$q & elig_r$q)) begin
-            win_v = onehot$18;
-            idx_v = idx$18;
+            win_v = win_v | onehot$18;
+            idx_v = idx_v | idx$18;
         end
         if (elig_r$q[19] & ~|(bb$19$q & elig_r$q)) begin
-            win_v = onehot$19;
-            idx_v = idx$19;
+            win_v = win_v | onehot$19;
+            idx_v = idx_v | idx$19;
         end
         if (elig_r$q[20] & ~|(bb$20$q & elig_r$q)) begin
-            win_v = onehot$20;
-            idx_v = idx$20;
+            win_v = win_v | onehot$20;
+            idx_v = idx_v | idx$20;
         end
         if (elig_r$q[21] & ~|(bb$21$q & elig_r$q)) begin
-            win_v = onehot$21;
-            idx_v = idx$21;
+            win_v = win_v | onehot$21;
+            idx_v = idx_v | idx$21;
         end
         if (elig_r$q[22] & ~|(bb$22$q & elig_r$q)) begin
-            win_v = onehot$22;
-            idx_v = idx$22;
+            win_v = win_v | onehot$22;
+            idx_v = idx_v | idx$22;
         end
         if (elig_r$q[23] & ~|(bb$23$q & elig_r$q)) begin
-            win_v = onehot$23;
-            idx_v = idx$23;
+            win_v = win_v | onehot$23;
+            idx_v = idx_v | idx$23;
         end
         elig = elig_r$q;
         win = win_v;
@@ -10782,7 +10784,7 @@ module warp_sched$sbwait_r(d,q,clock);
 endmodule // warp_sched$sbwait_r
 
 
-module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_rpc,e_mask,e_live,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
+module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_rpc,e_mask,e_live,p_sel,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
 
     // Module arguments
     input wire  clock;
@@ -10815,6 +10817,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
     input wire  [23:0] e_rpc;
     input wire  [31:0] e_mask;
     input wire  [31:0] e_live;
+    output reg  [23:0] p_sel;
     output reg  p_valid;
     output reg  p_pop;
     output reg  p_fault;
@@ -11016,6 +11019,12 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
     reg  eng_bank$d;
     wire  eng_bank$q;
     reg  eng_bank$clock;
+    reg  [23:0] eng_pc$d;
+    wire  [23:0] eng_pc$q;
+    reg  eng_pc$clock;
+    reg  [31:0] eng_live$d;
+    wire  [31:0] eng_live$q;
+    reg  eng_live$clock;
 
     // Local signals
     reg  [4:0] r_widx;
@@ -11052,7 +11061,6 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
     reg  [4:0] p_sp;
     reg  [4:0] p_idx;
     reg  p_need;
-    reg  [23:0] esel_v;
     reg  [23:0] ent_pc;
     reg  [23:0] ent_rpc;
     reg  [31:0] ent_mask;
@@ -11320,6 +11328,16 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         .q(eng_bank$q),
         .clock(eng_bank$clock)
     );
+    warp_sched$stk$eng_pc eng_pc(
+        .d(eng_pc$d),
+        .q(eng_pc$q),
+        .clock(eng_pc$clock)
+    );
+    warp_sched$stk$eng_live eng_live(
+        .d(eng_live$d),
+        .q(eng_live$q),
+        .clock(eng_live$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -11367,6 +11385,8 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         done_mask$clock = clock;
         eng_v$clock = clock;
         eng_sel$clock = clock;
+        eng_pc$clock = clock;
+        eng_live$clock = clock;
         eng_pop$clock = clock;
         eng_uf$clock = clock;
         eng_bank$clock = clock;
@@ -11994,11 +12014,8 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
             p_widx = widx$23;
             p_sp = sp$23$q;
         end
-        esel_v = pick;
-        if (p1) begin
-            esel_v = eng_sel$q;
-        end
-        e_sel = esel_v;
+        e_sel = pick;
+        p_sel = eng_sel$q;
         p_need = (e_pc == e_rpc) | ~|e_mask;
         p_idx = p_sp - one_sp;
         done_mask$d = done_mask$q;
@@ -12007,7 +12024,11 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
         eng_pop$d = 1'b0;
         eng_uf$d = 1'b0;
         eng_bank$d = eng_bank$q;
+        eng_pc$d = eng_pc$q;
+        eng_live$d = eng_live$q;
         if (~p1 & |e_req) begin
+            eng_pc$d = e_pc;
+            eng_live$d = e_live;
             done_mask$d = pick | (pick - one_n);
             eng_v$d = 1'b1;
             eng_sel$d = pick;
@@ -12022,14 +12043,16 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
             eng_pop$d = 1'b0;
             eng_uf$d = 1'b0;
             eng_bank$d = 1'b0;
+            eng_pc$d = 32'h0;
+            eng_live$d = 32'h0;
         end
         ent_pc = ram_pc$0$rdata;
         ent_rpc = ram_rpc$0$rdata;
-        ent_mask = ram_mask$0$rdata & e_live;
+        ent_mask = ram_mask$0$rdata & eng_live$q;
         if (eng_bank$q) begin
             ent_pc = ram_pc$1$rdata;
             ent_rpc = ram_rpc$1$rdata;
-            ent_mask = ram_mask$1$rdata & e_live;
+            ent_mask = ram_mask$1$rdata & eng_live$q;
         end
         more = (ent_pc == ent_rpc) | ~|ent_mask;
         p_valid = p1 & eng_v$q;
@@ -12044,7 +12067,7 @@ module warp_sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live
             p_fetch_pc = ent_pc;
         end
         else begin
-            p_fetch_pc = e_pc;
+            p_fetch_pc = eng_pc$q;
         end
         d_sp = d_sp_v;
         row_p = p_idx[(32'h1)+:(4)];
@@ -12147,6 +12170,44 @@ module warp_sched$stk$eng_bank(d,q,clock);
     end
 
 endmodule // warp_sched$stk$eng_bank
+
+
+module warp_sched$stk$eng_live(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$stk$eng_live
+
+
+module warp_sched$stk$eng_pc(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // warp_sched$stk$eng_pc
 
 
 module warp_sched$stk$eng_pop(d,q,clock);

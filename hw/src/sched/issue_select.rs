@@ -348,12 +348,15 @@ impl<const N: usize> Logic for IssueSelect<N> {
         }
 
         // --- Phase 1: selection. ---
+        // At most one warp wins (keys then age are a total order), so the winner and its
+        // index are ORs over the warps: each bit of `win_v` is one warp's test alone, with
+        // no priority chain across the warps.
         self.win_v.next = self.zero.val();
         self.idx_v.next = 0.into();
         for w in 0..N {
             if self.elig_r.q.val().get_bit(w) & !(self.bb[w].q.val() & self.elig_r.q.val()).any() {
-                self.win_v.next = self.onehot[w].val();
-                self.idx_v.next = self.idx[w].val();
+                self.win_v.next = self.win_v.val() | self.onehot[w].val();
+                self.idx_v.next = self.idx_v.val() | self.idx[w].val();
             }
         }
         self.elig.next = self.elig_r.q.val();

@@ -537,14 +537,14 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         // Warp table port A: the resolve in phase 0, the engine in phase 1.
         self.eng_widx.next = 0.into();
         for w in 0..N {
-            if self.stk.e_sel.val().get_bit(w) {
+            if self.stk.p_sel.val().get_bit(w) {
                 self.eng_widx.next = self.widx[w].val();
             }
         }
         if self.p1.val() {
             self.a_sel_v.next = self.zero_n.val();
             if self.stk.p_valid.val() {
-                self.a_sel_v.next = self.stk.e_sel.val();
+                self.a_sel_v.next = self.stk.p_sel.val();
             }
             self.a_tos_v.next = self.stk.p_pop.val() & !self.stk.p_fault.val();
             self.a_live_v.next = false;
@@ -617,7 +617,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.fx_pc.next = 0.into();
         if self.fx_v.val() {
             if self.p1.val() {
-                self.fx_sel.next = self.stk.e_sel.val();
+                self.fx_sel.next = self.stk.p_sel.val();
                 self.fx_widx.next = self.eng_widx.val();
                 self.fx_pc.next = self.stk.p_fetch_pc.val();
             } else {
@@ -675,7 +675,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
                     self.flt_v.d.next = true;
                     self.flt_kind.d.next = 4.into();
                     self.flt_warp.d.next = self.eng_widx.val();
-                    self.flt_pc.d.next = self.wt.e_pc.val();
+                    self.flt_pc.d.next = self.stk.p_fetch_pc.val();
                 }
             } else if self.r_en.val() & self.stk.n_fault.val() {
                 self.flt_v.d.next = true;

@@ -39,12 +39,14 @@
 //!   branch diverged): nothing is to be written but the warp's state
 //! - `n_exit`, `n_arrive`, `n_pop`  out  all threads exited; barrier arrival; pop needed
 //! - `e_req` (N)  in  warps requesting the engine (request flag, active or at a barrier)
-//! - `e_sel` (N)  out  the engine's warp: its pick in phase 0, the registered one in
-//!   phase 1 (drives the warp table's read port E)
+//! - `e_sel` (N)  out  the engine's pick (phase 0; drives the warp table's read port E)
 //! - `e_pc`, `e_rpc` (24), `e_mask`, `e_live` (L)  in  that warp's top of stack and live set
+//!   (phase 0; the PC and the live set are registered for phase 1)
+//! - `p_sel` (N)  out  the engine's warp in phase 1 (registered)
 //! - `p_valid`, `p_pop`, `p_fault`, `p_mq`, `p_fetch`  out (phase 1)  the engine finishes
-//!   with warp `e_sel`: it popped (write `p_pc`, `p_rpc`, `p_mask` as its top), it faulted
-//!   (stack underflow), its new request flag, a fetch of `p_fetch_pc` is due
+//!   with warp `p_sel`: it popped (write `p_pc`, `p_rpc`, `p_mask` as its top), it faulted
+//!   (stack underflow; `p_fetch_pc` is then its top's PC), its new request flag, a fetch of
+//!   `p_fetch_pc` is due
 //! - `p_pc`, `p_rpc`, `p_fetch_pc` (24), `p_mask` (L)  out
 //! - `l_sel` (N)  in  a warp launched at the end of this phase 1: its stack empties
 //! - `d_sel` (N) in -> `d_sp` (SPW) out  stack pointer of a warp (debug)
@@ -85,6 +87,7 @@ pub struct SimtStack<const N: usize, const L: usize, const SA: usize, const SPW:
     pub e_rpc: Signal<In, Bits<24>>,
     pub e_mask: Signal<In, Bits<L>>,
     pub e_live: Signal<In, Bits<L>>,
+    pub p_sel: Signal<Out, Bits<N>>,
     pub p_valid: Signal<Out, Bit>,
     pub p_pop: Signal<Out, Bit>,
     pub p_fault: Signal<Out, Bit>,
@@ -116,6 +119,11 @@ pub struct SimtStack<const N: usize, const L: usize, const SA: usize, const SPW:
     eng_pop: DFF<Bit>,
     eng_uf: DFF<Bit>,
     eng_bank: DFF<Bit>,
+    // The picked warp's top-of-stack PC and live threads, read in phase 0 for phase 1 (no
+    // write at the end of phase 0 changes them: the resolved warp is never the engine's),
+    // so that no path runs from the pick through the warp table into phase 1's logic.
+    eng_pc: DFF<Bits<24>>,
+    eng_live: DFF<Bits<L>>,
     // Resolve.
     r_widx: Signal<Local, Bits<5>>,
     r_sp: Signal<Local, Bits<SPW>>,
@@ -152,7 +160,6 @@ pub struct SimtStack<const N: usize, const L: usize, const SA: usize, const SPW:
     p_sp: Signal<Local, Bits<SPW>>,
     p_idx: Signal<Local, Bits<SPW>>,
     p_need: Signal<Local, Bit>,
-    esel_v: Signal<Local, Bits<N>>,
     ent_pc: Signal<Local, Bits<24>>,
     ent_rpc: Signal<Local, Bits<24>>,
     ent_mask: Signal<Local, Bits<L>>,
@@ -216,6 +223,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             e_rpc: Default::default(),
             e_mask: Default::default(),
             e_live: Default::default(),
+            p_sel: Default::default(),
             p_valid: Default::default(),
             p_pop: Default::default(),
             p_fault: Default::default(),
@@ -244,6 +252,8 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             eng_pop: Default::default(),
             eng_uf: Default::default(),
             eng_bank: Default::default(),
+            eng_pc: Default::default(),
+            eng_live: Default::default(),
             r_widx: Default::default(),
             r_sp: Default::default(),
             g_eff: Default::default(),
@@ -278,7 +288,6 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             p_sp: Default::default(),
             p_idx: Default::default(),
             p_need: Default::default(),
-            esel_v: Default::default(),
             ent_pc: Default::default(),
             ent_rpc: Default::default(),
             ent_mask: Default::default(),
@@ -327,6 +336,8 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.done_mask.clock.next = self.clock.val();
         self.eng_v.clock.next = self.clock.val();
         self.eng_sel.clock.next = self.clock.val();
+        self.eng_pc.clock.next = self.clock.val();
+        self.eng_live.clock.next = self.clock.val();
         self.eng_pop.clock.next = self.clock.val();
         self.eng_uf.clock.next = self.clock.val();
         self.eng_bank.clock.next = self.clock.val();
@@ -485,11 +496,8 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
                 self.p_sp.next = self.sp[w].q.val();
             }
         }
-        self.esel_v.next = self.pick.val();
-        if self.p1.val() {
-            self.esel_v.next = self.eng_sel.q.val();
-        }
-        self.e_sel.next = self.esel_v.val();
+        self.e_sel.next = self.pick.val();
+        self.p_sel.next = self.eng_sel.q.val();
         self.p_need.next = (self.e_pc.val() == self.e_rpc.val()) | !self.e_mask.val().any();
         self.p_idx.next = self.p_sp.val() - self.one_sp.val();
         self.done_mask.d.next = self.done_mask.q.val();
@@ -498,7 +506,11 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.eng_pop.d.next = false;
         self.eng_uf.d.next = false;
         self.eng_bank.d.next = self.eng_bank.q.val();
+        self.eng_pc.d.next = self.eng_pc.q.val();
+        self.eng_live.d.next = self.eng_live.q.val();
         if !self.p1.val() & self.e_req.val().any() {
+            self.eng_pc.d.next = self.e_pc.val();
+            self.eng_live.d.next = self.e_live.val();
             self.done_mask.d.next = self.pick.val() | (self.pick.val() - self.one_n.val());
             self.eng_v.d.next = true;
             self.eng_sel.d.next = self.pick.val();
@@ -513,15 +525,17 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             self.eng_pop.d.next = false;
             self.eng_uf.d.next = false;
             self.eng_bank.d.next = false;
+            self.eng_pc.d.next = 0.into();
+            self.eng_live.d.next = 0.into();
         }
         // --- Engine completion in phase 1. ---
         self.ent_pc.next = self.ram_pc[0].rdata.val();
         self.ent_rpc.next = self.ram_rpc[0].rdata.val();
-        self.ent_mask.next = self.ram_mask[0].rdata.val() & self.e_live.val();
+        self.ent_mask.next = self.ram_mask[0].rdata.val() & self.eng_live.q.val();
         if self.eng_bank.q.val() {
             self.ent_pc.next = self.ram_pc[1].rdata.val();
             self.ent_rpc.next = self.ram_rpc[1].rdata.val();
-            self.ent_mask.next = self.ram_mask[1].rdata.val() & self.e_live.val();
+            self.ent_mask.next = self.ram_mask[1].rdata.val() & self.eng_live.q.val();
         }
         self.more.next = (self.ent_pc.val() == self.ent_rpc.val()) | !self.ent_mask.val().any();
         self.p_valid.next = self.p1.val() & self.eng_v.q.val();
@@ -535,7 +549,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         if self.eng_pop.q.val() {
             self.p_fetch_pc.next = self.ent_pc.val();
         } else {
-            self.p_fetch_pc.next = self.e_pc.val();
+            self.p_fetch_pc.next = self.eng_pc.q.val();
         }
         self.d_sp.next = self.d_sp_v.val();
 
