@@ -144602,6 +144602,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
     reg  [31:0] wt$a_live;
     reg  [2:0] wt$a_st;
     reg  wt$a_mq;
+    reg  wt$a_need;
     reg  [23:0] wt$b_sel;
     reg  [23:0] wt$b_pc;
     reg  [31:0] wt$b_mask;
@@ -144620,8 +144621,6 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
     wire  [2:0] wt$r_cta;
     reg  [23:0] wt$e_sel;
     wire  [23:0] wt$e_pc;
-    wire  [23:0] wt$e_rpc;
-    wire  [31:0] wt$e_mask;
     wire  [31:0] wt$e_live;
     reg  [23:0] wt$d_sel;
     wire  [2:0] wt$d_st;
@@ -144634,6 +144633,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
     wire  [23:0] wt$v_on;
     wire  [23:0] wt$v_free;
     wire  [23:0] wt$v_mq;
+    wire  [23:0] wt$v_need;
     wire  [23:0] wt$v_tp1;
     wire  [23:0] wt$v_tp0;
     reg  sb$clock;
@@ -144721,8 +144721,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
     reg  [23:0] stk$e_req;
     wire  [23:0] stk$e_sel;
     reg  [23:0] stk$e_pc;
-    reg  [23:0] stk$e_rpc;
-    reg  [31:0] stk$e_mask;
+    reg  [23:0] stk$e_need;
     reg  [31:0] stk$e_live;
     wire  [23:0] stk$p_sel;
     wire  stk$p_valid;
@@ -144863,6 +144862,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
     reg  a_st_wr;
     reg  [2:0] a_st_v;
     reg  a_mq_v;
+    reg  a_need_v;
     reg  [23:0] a_pc_v;
     reg  [23:0] a_rpc_v;
     reg  [31:0] a_mask_v;
@@ -144891,6 +144891,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
         .a_live(wt$a_live),
         .a_st(wt$a_st),
         .a_mq(wt$a_mq),
+        .a_need(wt$a_need),
         .b_sel(wt$b_sel),
         .b_pc(wt$b_pc),
         .b_mask(wt$b_mask),
@@ -144909,8 +144910,6 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
         .r_cta(wt$r_cta),
         .e_sel(wt$e_sel),
         .e_pc(wt$e_pc),
-        .e_rpc(wt$e_rpc),
-        .e_mask(wt$e_mask),
         .e_live(wt$e_live),
         .d_sel(wt$d_sel),
         .d_st(wt$d_st),
@@ -144923,6 +144922,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
         .v_on(wt$v_on),
         .v_free(wt$v_free),
         .v_mq(wt$v_mq),
+        .v_need(wt$v_need),
         .v_tp1(wt$v_tp1),
         .v_tp0(wt$v_tp0)
     );
@@ -145016,8 +145016,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
         .e_req(stk$e_req),
         .e_sel(stk$e_sel),
         .e_pc(stk$e_pc),
-        .e_rpc(stk$e_rpc),
-        .e_mask(stk$e_mask),
+        .e_need(stk$e_need),
         .e_live(stk$e_live),
         .p_sel(stk$p_sel),
         .p_valid(stk$p_valid),
@@ -145580,8 +145579,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
         stk$e_req = wt$v_mq & wt$v_on;
         wt$e_sel = stk$e_sel;
         stk$e_pc = wt$e_pc;
-        stk$e_rpc = wt$e_rpc;
-        stk$e_mask = wt$e_mask;
+        stk$e_need = wt$v_need;
         stk$e_live = wt$e_live;
         stk$d_sel = dbg_sel;
         ev = r_en & (stk$n_arrive | stk$n_exit);
@@ -145605,76 +145603,76 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
         end
         eng_widx = 32'h0;
         if (stk$p_sel[0]) begin
-            eng_widx = widx$0;
+            eng_widx = eng_widx | widx$0;
         end
         if (stk$p_sel[1]) begin
-            eng_widx = widx$1;
+            eng_widx = eng_widx | widx$1;
         end
         if (stk$p_sel[2]) begin
-            eng_widx = widx$2;
+            eng_widx = eng_widx | widx$2;
         end
         if (stk$p_sel[3]) begin
-            eng_widx = widx$3;
+            eng_widx = eng_widx | widx$3;
         end
         if (stk$p_sel[4]) begin
-            eng_widx = widx$4;
+            eng_widx = eng_widx | widx$4;
         end
         if (stk$p_sel[5]) begin
-            eng_widx = widx$5;
+            eng_widx = eng_widx | widx$5;
         end
         if (stk$p_sel[6]) begin
-            eng_widx = widx$6;
+            eng_widx = eng_widx | widx$6;
         end
         if (stk$p_sel[7]) begin
-            eng_widx = widx$7;
+            eng_widx = eng_widx | widx$7;
         end
         if (stk$p_sel[8]) begin
-            eng_widx = widx$8;
+            eng_widx = eng_widx | widx$8;
         end
         if (stk$p_sel[9]) begin
-            eng_widx = widx$9;
+            eng_widx = eng_widx | widx$9;
         end
         if (stk$p_sel[10]) begin
-            eng_widx = widx$10;
+            eng_widx = eng_widx | widx$10;
         end
         if (stk$p_sel[11]) begin
-            eng_widx = widx$11;
+            eng_widx = eng_widx | widx$11;
         end
         if (stk$p_sel[12]) begin
-            eng_widx = widx$12;
+            eng_widx = eng_widx | widx$12;
         end
         if (stk$p_sel[13]) begin
-            eng_widx = widx$13;
+            eng_widx = eng_widx | widx$13;
         end
         if (stk$p_sel[14]) begin
-            eng_widx = widx$14;
+            eng_widx = eng_widx | widx$14;
         end
         if (stk$p_sel[15]) begin
-            eng_widx = widx$15;
+            eng_widx = eng_widx | widx$15;
         end
         if (stk$p_sel[16]) begin
-            eng_widx = widx$16;
+            eng_widx = eng_widx | widx$16;
         end
         if (stk$p_sel[17]) begin
-            eng_widx = widx$17;
+            eng_widx = eng_widx | widx$17;
         end
         if (stk$p_sel[18]) begin
-            eng_widx = widx$18;
+            eng_widx = eng_widx | widx$18;
         end
         if (stk$p_sel[19]) begin
-            eng_widx = widx$19;
+            eng_widx = eng_widx | widx$19;
         end
         if (stk$p_sel[20]) begin
-            eng_widx = widx$20;
+            eng_widx = eng_widx | widx$20;
         end
         if (stk$p_sel[21]) begin
-            eng_widx = widx$21;
+            eng_widx = eng_widx | widx$21;
         end
         if (stk$p_sel[22]) begin
-            eng_widx = widx$22;
+            eng_widx = eng_widx | widx$22;
         end
         if (stk$p_sel[23]) begin
-            eng_widx = widx$23;
+            eng_widx = eng_widx | widx$23;
         end
         if (p1) begin
             a_sel_v = zero_n;
@@ -145686,6 +145684,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
             a_st_wr = stk$p_fault;
             a_st_v = 32'h4;
             a_mq_v = stk$p_mq;
+            a_need_v = stk$p_mq;
             a_pc_v = stk$p_pc;
             a_rpc_v = stk$p_rpc;
             a_mask_v = stk$p_mask;
@@ -145700,6 +145699,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
             a_st_wr = 1'b1;
             a_st_v = nst;
             a_mq_v = (~stk$n_fault & ~stk$n_exit) & stk$n_pop;
+            a_need_v = stk$n_pop;
             a_pc_v = stk$n_pc;
             a_rpc_v = stk$n_rpc;
             a_mask_v = stk$n_mask;
@@ -145711,6 +145711,7 @@ module sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst,inst_dst_w,
         wt$a_wr_mq = 1'b1;
         wt$a_st = a_st_v;
         wt$a_mq = a_mq_v;
+        wt$a_need = a_need_v;
         wt$a_pc = a_pc_v;
         wt$a_rpc = a_rpc_v;
         wt$a_mask = a_mask_v;
@@ -155244,7 +155245,7 @@ module sm$sched$sbwait_r(d,q,clock);
 endmodule // sm$sched$sbwait_r
 
 
-module sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_rpc,e_mask,e_live,p_sel,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
+module sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_need,e_live,p_sel,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
 
     // Module arguments
     input wire  clock;
@@ -155274,8 +155275,7 @@ module sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r
     input wire  [23:0] e_req;
     output reg  [23:0] e_sel;
     input wire  [23:0] e_pc;
-    input wire  [23:0] e_rpc;
-    input wire  [31:0] e_mask;
+    input wire  [23:0] e_need;
     input wire  [31:0] e_live;
     output reg  [23:0] p_sel;
     output reg  p_valid;
@@ -155856,169 +155856,169 @@ module sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r
         p_sp = 32'h0;
         d_sp_v = 32'h0;
         if (r_sel[0]) begin
-            r_widx = widx$0;
-            r_sp = sp$0$q;
+            r_widx = r_widx | widx$0;
+            r_sp = r_sp | sp$0$q;
         end
         if (d_sel[0]) begin
             d_sp_v = sp$0$q;
         end
         if (r_sel[1]) begin
-            r_widx = widx$1;
-            r_sp = sp$1$q;
+            r_widx = r_widx | widx$1;
+            r_sp = r_sp | sp$1$q;
         end
         if (d_sel[1]) begin
             d_sp_v = sp$1$q;
         end
         if (r_sel[2]) begin
-            r_widx = widx$2;
-            r_sp = sp$2$q;
+            r_widx = r_widx | widx$2;
+            r_sp = r_sp | sp$2$q;
         end
         if (d_sel[2]) begin
             d_sp_v = sp$2$q;
         end
         if (r_sel[3]) begin
-            r_widx = widx$3;
-            r_sp = sp$3$q;
+            r_widx = r_widx | widx$3;
+            r_sp = r_sp | sp$3$q;
         end
         if (d_sel[3]) begin
             d_sp_v = sp$3$q;
         end
         if (r_sel[4]) begin
-            r_widx = widx$4;
-            r_sp = sp$4$q;
+            r_widx = r_widx | widx$4;
+            r_sp = r_sp | sp$4$q;
         end
         if (d_sel[4]) begin
             d_sp_v = sp$4$q;
         end
         if (r_sel[5]) begin
-            r_widx = widx$5;
-            r_sp = sp$5$q;
+            r_widx = r_widx | widx$5;
+            r_sp = r_sp | sp$5$q;
         end
         if (d_sel[5]) begin
             d_sp_v = sp$5$q;
         end
         if (r_sel[6]) begin
-            r_widx = widx$6;
-            r_sp = sp$6$q;
+            r_widx = r_widx | widx$6;
+            r_sp = r_sp | sp$6$q;
         end
         if (d_sel[6]) begin
             d_sp_v = sp$6$q;
         end
         if (r_sel[7]) begin
-            r_widx = widx$7;
-            r_sp = sp$7$q;
+            r_widx = r_widx | widx$7;
+            r_sp = r_sp | sp$7$q;
         end
         if (d_sel[7]) begin
             d_sp_v = sp$7$q;
         end
         if (r_sel[8]) begin
-            r_widx = widx$8;
-            r_sp = sp$8$q;
+            r_widx = r_widx | widx$8;
+            r_sp = r_sp | sp$8$q;
         end
         if (d_sel[8]) begin
             d_sp_v = sp$8$q;
         end
         if (r_sel[9]) begin
-            r_widx = widx$9;
-            r_sp = sp$9$q;
+            r_widx = r_widx | widx$9;
+            r_sp = r_sp | sp$9$q;
         end
         if (d_sel[9]) begin
             d_sp_v = sp$9$q;
         end
         if (r_sel[10]) begin
-            r_widx = widx$10;
-            r_sp = sp$10$q;
+            r_widx = r_widx | widx$10;
+            r_sp = r_sp | sp$10$q;
         end
         if (d_sel[10]) begin
             d_sp_v = sp$10$q;
         end
         if (r_sel[11]) begin
-            r_widx = widx$11;
-            r_sp = sp$11$q;
+            r_widx = r_widx | widx$11;
+            r_sp = r_sp | sp$11$q;
         end
         if (d_sel[11]) begin
             d_sp_v = sp$11$q;
         end
         if (r_sel[12]) begin
-            r_widx = widx$12;
-            r_sp = sp$12$q;
+            r_widx = r_widx | widx$12;
+            r_sp = r_sp | sp$12$q;
         end
         if (d_sel[12]) begin
             d_sp_v = sp$12$q;
         end
         if (r_sel[13]) begin
-            r_widx = widx$13;
-            r_sp = sp$13$q;
+            r_widx = r_widx | widx$13;
+            r_sp = r_sp | sp$13$q;
         end
         if (d_sel[13]) begin
             d_sp_v = sp$13$q;
         end
         if (r_sel[14]) begin
-            r_widx = widx$14;
-            r_sp = sp$14$q;
+            r_widx = r_widx | widx$14;
+            r_sp = r_sp | sp$14$q;
         end
         if (d_sel[14]) begin
             d_sp_v = sp$14$q;
         end
         if (r_sel[15]) begin
-            r_widx = widx$15;
-            r_sp = sp$15$q;
+            r_widx = r_widx | widx$15;
+            r_sp = r_sp | sp$15$q;
         end
         if (d_sel[15]) begin
             d_sp_v = sp$15$q;
         end
         if (r_sel[16]) begin
-            r_widx = widx$16;
-            r_sp = sp$16$q;
+            r_widx = r_widx | widx$16;
+            r_sp = r_sp | sp$16$q;
         end
         if (d_sel[16]) begin
             d_sp_v = sp$16$q;
         end
         if (r_sel[17]) begin
-            r_widx = widx$17;
-            r_sp = sp$17$q;
+            r_widx = r_widx | widx$17;
+            r_sp = r_sp | sp$17$q;
         end
         if (d_sel[17]) begin
             d_sp_v = sp$17$q;
         end
         if (r_sel[18]) begin
-            r_widx = widx$18;
-            r_sp = sp$18$q;
+            r_widx = r_widx | widx$18;
+            r_sp = r_sp | sp$18$q;
         end
         if (d_sel[18]) begin
             d_sp_v = sp$18$q;
         end
         if (r_sel[19]) begin
-            r_widx = widx$19;
-            r_sp = sp$19$q;
+            r_widx = r_widx | widx$19;
+            r_sp = r_sp | sp$19$q;
         end
         if (d_sel[19]) begin
             d_sp_v = sp$19$q;
         end
         if (r_sel[20]) begin
-            r_widx = widx$20;
-            r_sp = sp$20$q;
+            r_widx = r_widx | widx$20;
+            r_sp = r_sp | sp$20$q;
         end
         if (d_sel[20]) begin
             d_sp_v = sp$20$q;
         end
         if (r_sel[21]) begin
-            r_widx = widx$21;
-            r_sp = sp$21$q;
+            r_widx = r_widx | widx$21;
+            r_sp = r_sp | sp$21$q;
         end
         if (d_sel[21]) begin
             d_sp_v = sp$21$q;
         end
         if (r_sel[22]) begin
-            r_widx = widx$22;
-            r_sp = sp$22$q;
+            r_widx = r_widx | widx$22;
+            r_sp = r_sp | sp$22$q;
         end
         if (d_sel[22]) begin
             d_sp_v = sp$22$q;
         end
         if (r_sel[23]) begin
-            r_widx = widx$23;
-            r_sp = sp$23$q;
+            r_widx = r_widx | widx$23;
+            r_sp = r_sp | sp$23$q;
         end
         if (d_sel[23]) begin
             d_sp_v = sp$23$q;
@@ -156106,7 +156106,7 @@ module sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r
         n_fault = |fk;
         n_fkind = fk;
         n_exit = is_exit & ~|nl;
-        n_arrive = is_bar & ~|fk;
+        n_arrive = is_bar & (exec == r_live);
         n_pop = (np == nr) | ~|nm;
         sp$0$d = sp$0$q;
         if ((r_en & ~p1) & (r_sel[0] & ~|fk)) begin
@@ -156379,104 +156379,104 @@ module sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r
         end
         pick = pv & (~pv + one_n);
         if (pick[0]) begin
-            p_widx = widx$0;
-            p_sp = sp$0$q;
+            p_widx = p_widx | widx$0;
+            p_sp = p_sp | sp$0$q;
         end
         if (pick[1]) begin
-            p_widx = widx$1;
-            p_sp = sp$1$q;
+            p_widx = p_widx | widx$1;
+            p_sp = p_sp | sp$1$q;
         end
         if (pick[2]) begin
-            p_widx = widx$2;
-            p_sp = sp$2$q;
+            p_widx = p_widx | widx$2;
+            p_sp = p_sp | sp$2$q;
         end
         if (pick[3]) begin
-            p_widx = widx$3;
-            p_sp = sp$3$q;
+            p_widx = p_widx | widx$3;
+            p_sp = p_sp | sp$3$q;
         end
         if (pick[4]) begin
-            p_widx = widx$4;
-            p_sp = sp$4$q;
+            p_widx = p_widx | widx$4;
+            p_sp = p_sp | sp$4$q;
         end
         if (pick[5]) begin
-            p_widx = widx$5;
-            p_sp = sp$5$q;
+            p_widx = p_widx | widx$5;
+            p_sp = p_sp | sp$5$q;
         end
         if (pick[6]) begin
-            p_widx = widx$6;
-            p_sp = sp$6$q;
+            p_widx = p_widx | widx$6;
+            p_sp = p_sp | sp$6$q;
         end
         if (pick[7]) begin
-            p_widx = widx$7;
-            p_sp = sp$7$q;
+            p_widx = p_widx | widx$7;
+            p_sp = p_sp | sp$7$q;
         end
         if (pick[8]) begin
-            p_widx = widx$8;
-            p_sp = sp$8$q;
+            p_widx = p_widx | widx$8;
+            p_sp = p_sp | sp$8$q;
         end
         if (pick[9]) begin
-            p_widx = widx$9;
-            p_sp = sp$9$q;
+            p_widx = p_widx | widx$9;
+            p_sp = p_sp | sp$9$q;
         end
         if (pick[10]) begin
-            p_widx = widx$10;
-            p_sp = sp$10$q;
+            p_widx = p_widx | widx$10;
+            p_sp = p_sp | sp$10$q;
         end
         if (pick[11]) begin
-            p_widx = widx$11;
-            p_sp = sp$11$q;
+            p_widx = p_widx | widx$11;
+            p_sp = p_sp | sp$11$q;
         end
         if (pick[12]) begin
-            p_widx = widx$12;
-            p_sp = sp$12$q;
+            p_widx = p_widx | widx$12;
+            p_sp = p_sp | sp$12$q;
         end
         if (pick[13]) begin
-            p_widx = widx$13;
-            p_sp = sp$13$q;
+            p_widx = p_widx | widx$13;
+            p_sp = p_sp | sp$13$q;
         end
         if (pick[14]) begin
-            p_widx = widx$14;
-            p_sp = sp$14$q;
+            p_widx = p_widx | widx$14;
+            p_sp = p_sp | sp$14$q;
         end
         if (pick[15]) begin
-            p_widx = widx$15;
-            p_sp = sp$15$q;
+            p_widx = p_widx | widx$15;
+            p_sp = p_sp | sp$15$q;
         end
         if (pick[16]) begin
-            p_widx = widx$16;
-            p_sp = sp$16$q;
+            p_widx = p_widx | widx$16;
+            p_sp = p_sp | sp$16$q;
         end
         if (pick[17]) begin
-            p_widx = widx$17;
-            p_sp = sp$17$q;
+            p_widx = p_widx | widx$17;
+            p_sp = p_sp | sp$17$q;
         end
         if (pick[18]) begin
-            p_widx = widx$18;
-            p_sp = sp$18$q;
+            p_widx = p_widx | widx$18;
+            p_sp = p_sp | sp$18$q;
         end
         if (pick[19]) begin
-            p_widx = widx$19;
-            p_sp = sp$19$q;
+            p_widx = p_widx | widx$19;
+            p_sp = p_sp | sp$19$q;
         end
         if (pick[20]) begin
-            p_widx = widx$20;
-            p_sp = sp$20$q;
+            p_widx = p_widx | widx$20;
+            p_sp = p_sp | sp$20$q;
         end
         if (pick[21]) begin
-            p_widx = widx$21;
-            p_sp = sp$21$q;
+            p_widx = p_widx | widx$21;
+            p_sp = p_sp | sp$21$q;
         end
         if (pick[22]) begin
-            p_widx = widx$22;
-            p_sp = sp$22$q;
+            p_widx = p_widx | widx$22;
+            p_sp = p_sp | sp$22$q;
         end
         if (pick[23]) begin
-            p_widx = widx$23;
-            p_sp = sp$23$q;
+            p_widx = p_widx | widx$23;
+            p_sp = p_sp | sp$23$q;
         end
         e_sel = pick;
         p_sel = eng_sel$q;
-        p_need = (e_pc == e_rpc) | ~|e_mask;
+        p_need = |(pick & e_need);
         p_idx = p_sp - one_sp;
         done_mask$d = done_mask$q;
         eng_v$d = 1'b0;
@@ -157543,7 +157543,7 @@ module sm$sched$stk$sp$9(d,q,clock);
 endmodule // sm$sched$stk$sp$9
 
 
-module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_rpc,a_mask,a_live,a_st,a_mq,b_sel,b_pc,b_mask,b_cta,b_type,rel_en,rel_cta,done_en,done_cta,prio_type,r_sel,r_pc,r_rpc,r_mask,r_live,r_cta,e_sel,e_pc,e_rpc,e_mask,e_live,d_sel,d_st,d_pc,d_rpc,d_mask,d_live,d_cta,v_active,v_on,v_free,v_mq,v_tp1,v_tp0);
+module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_rpc,a_mask,a_live,a_st,a_mq,a_need,b_sel,b_pc,b_mask,b_cta,b_type,rel_en,rel_cta,done_en,done_cta,prio_type,r_sel,r_pc,r_rpc,r_mask,r_live,r_cta,e_sel,e_pc,e_live,d_sel,d_st,d_pc,d_rpc,d_mask,d_live,d_cta,v_active,v_on,v_free,v_mq,v_need,v_tp1,v_tp0);
 
     // Module arguments
     input wire  clock;
@@ -157559,6 +157559,7 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     input wire  [31:0] a_live;
     input wire  [2:0] a_st;
     input wire  a_mq;
+    input wire  a_need;
     input wire  [23:0] b_sel;
     input wire  [23:0] b_pc;
     input wire  [31:0] b_mask;
@@ -157577,8 +157578,6 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     output reg  [2:0] r_cta;
     input wire  [23:0] e_sel;
     output reg  [23:0] e_pc;
-    output reg  [23:0] e_rpc;
-    output reg  [31:0] e_mask;
     output reg  [31:0] e_live;
     input wire  [23:0] d_sel;
     output reg  [2:0] d_st;
@@ -157591,6 +157590,7 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     output reg  [23:0] v_on;
     output reg  [23:0] v_free;
     output reg  [23:0] v_mq;
+    output reg  [23:0] v_need;
     output reg  [23:0] v_tp1;
     output reg  [23:0] v_tp0;
 
@@ -157654,6 +157654,9 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     reg  [23:0] mq$d;
     wire  [23:0] mq$q;
     reg  mq$clock;
+    reg  [23:0] nd$d;
+    wire  [23:0] nd$q;
+    reg  nd$clock;
     reg  tos$0$clock;
     reg  tos$0$we;
     reg  [4:0] tos$0$waddr;
@@ -157740,6 +157743,9 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     reg  zl$clock;
 
     // Local signals
+    reg  b_need;
+    reg  [23:0] nd_b;
+    reg  [23:0] nd_a;
     reg  [4:0] a_idx;
     reg  [4:0] b_idx;
     reg  [23:0] p_sel$0;
@@ -157863,6 +157869,11 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
         .q(mq$q),
         .clock(mq$clock)
     );
+    sm$sched$wt$nd nd(
+        .d(nd$d),
+        .q(nd$q),
+        .clock(nd$clock)
+    );
     sm$sched$wt$tos$0 tos$0(
         .clock(tos$0$clock),
         .we(tos$0$we),
@@ -157983,6 +157994,7 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
     // Update code
     always @(*) begin
         mq$clock = clock;
+        nd$clock = clock;
         st$0$clock = clock;
         ct$0$clock = clock;
         st$1$clock = clock;
@@ -158330,6 +158342,19 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
         if (clear) begin
             zt$d = ones;
             zl$d = ones;
+        end
+        b_need = (b_pc == max_pc) | ~|b_mask;
+        nd_b = zero;
+        if (b_need) begin
+            nd_b = b_sel;
+        end
+        nd_a = zero;
+        if (a_need) begin
+            nd_a = aw_tos;
+        end
+        nd$d = (((nd$q & ~b_sel) | nd_b) & ~aw_tos) | nd_a;
+        if (clear) begin
+            nd$d = ones;
         end
         p_sel$0 = r_sel;
         p_sel$1 = e_sel;
@@ -158688,8 +158713,6 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
         r_live = p_live$0;
         r_cta = p_cta$0;
         e_pc = p_pc$1;
-        e_rpc = p_rpc$1;
-        e_mask = p_mask$1;
         e_live = p_live$1;
         d_pc = p_pc$2;
         d_rpc = p_rpc$2;
@@ -158701,6 +158724,7 @@ module sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_r
         v_on = ~st$2$q & (st$1$q ^ st$0$q);
         v_free = (~st$2$q & ~st$1$q) & ~st$0$q;
         v_mq = mq$q;
+        v_need = nd$q;
         t0n = ~ty$0$q;
         t1n = ~ty$1$q;
         v_tp1 = ((((t1n & t0n) & bc_pt$1) | ((t1n & ty$0$q) & bc_pt$3)) | ((ty$1$q & t0n) & bc_pt$5)) | ((ty$1$q & ty$0$q) & bc_pt$7);
@@ -158891,6 +158915,25 @@ module sm$sched$wt$mq(d,q,clock);
     end
 
 endmodule // sm$sched$wt$mq
+
+
+module sm$sched$wt$nd(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sm$sched$wt$nd
 
 
 module sm$sched$wt$st$0(d,q,clock);

@@ -115826,6 +115826,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
     reg  [31:0] wt$a_live;
     reg  [2:0] wt$a_st;
     reg  wt$a_mq;
+    reg  wt$a_need;
     reg  [15:0] wt$b_sel;
     reg  [23:0] wt$b_pc;
     reg  [31:0] wt$b_mask;
@@ -115844,8 +115845,6 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
     wire  [2:0] wt$r_cta;
     reg  [15:0] wt$e_sel;
     wire  [23:0] wt$e_pc;
-    wire  [23:0] wt$e_rpc;
-    wire  [31:0] wt$e_mask;
     wire  [31:0] wt$e_live;
     reg  [15:0] wt$d_sel;
     wire  [2:0] wt$d_st;
@@ -115858,6 +115857,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
     wire  [15:0] wt$v_on;
     wire  [15:0] wt$v_free;
     wire  [15:0] wt$v_mq;
+    wire  [15:0] wt$v_need;
     wire  [15:0] wt$v_tp1;
     wire  [15:0] wt$v_tp0;
     reg  sb$clock;
@@ -115945,8 +115945,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
     reg  [15:0] stk$e_req;
     wire  [15:0] stk$e_sel;
     reg  [23:0] stk$e_pc;
-    reg  [23:0] stk$e_rpc;
-    reg  [31:0] stk$e_mask;
+    reg  [15:0] stk$e_need;
     reg  [31:0] stk$e_live;
     wire  [15:0] stk$p_sel;
     wire  stk$p_valid;
@@ -116087,6 +116086,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
     reg  a_st_wr;
     reg  [2:0] a_st_v;
     reg  a_mq_v;
+    reg  a_need_v;
     reg  [23:0] a_pc_v;
     reg  [23:0] a_rpc_v;
     reg  [31:0] a_mask_v;
@@ -116115,6 +116115,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         .a_live(wt$a_live),
         .a_st(wt$a_st),
         .a_mq(wt$a_mq),
+        .a_need(wt$a_need),
         .b_sel(wt$b_sel),
         .b_pc(wt$b_pc),
         .b_mask(wt$b_mask),
@@ -116133,8 +116134,6 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         .r_cta(wt$r_cta),
         .e_sel(wt$e_sel),
         .e_pc(wt$e_pc),
-        .e_rpc(wt$e_rpc),
-        .e_mask(wt$e_mask),
         .e_live(wt$e_live),
         .d_sel(wt$d_sel),
         .d_st(wt$d_st),
@@ -116147,6 +116146,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         .v_on(wt$v_on),
         .v_free(wt$v_free),
         .v_mq(wt$v_mq),
+        .v_need(wt$v_need),
         .v_tp1(wt$v_tp1),
         .v_tp0(wt$v_tp0)
     );
@@ -116240,8 +116240,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         .e_req(stk$e_req),
         .e_sel(stk$e_sel),
         .e_pc(stk$e_pc),
-        .e_rpc(stk$e_rpc),
-        .e_mask(stk$e_mask),
+        .e_need(stk$e_need),
         .e_live(stk$e_live),
         .p_sel(stk$p_sel),
         .p_valid(stk$p_valid),
@@ -116732,8 +116731,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         stk$e_req = wt$v_mq & wt$v_on;
         wt$e_sel = stk$e_sel;
         stk$e_pc = wt$e_pc;
-        stk$e_rpc = wt$e_rpc;
-        stk$e_mask = wt$e_mask;
+        stk$e_need = wt$v_need;
         stk$e_live = wt$e_live;
         stk$d_sel = dbg_sel;
         ev = r_en & (stk$n_arrive | stk$n_exit);
@@ -116757,52 +116755,52 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         end
         eng_widx = 32'h0;
         if (stk$p_sel[0]) begin
-            eng_widx = widx$0;
+            eng_widx = eng_widx | widx$0;
         end
         if (stk$p_sel[1]) begin
-            eng_widx = widx$1;
+            eng_widx = eng_widx | widx$1;
         end
         if (stk$p_sel[2]) begin
-            eng_widx = widx$2;
+            eng_widx = eng_widx | widx$2;
         end
         if (stk$p_sel[3]) begin
-            eng_widx = widx$3;
+            eng_widx = eng_widx | widx$3;
         end
         if (stk$p_sel[4]) begin
-            eng_widx = widx$4;
+            eng_widx = eng_widx | widx$4;
         end
         if (stk$p_sel[5]) begin
-            eng_widx = widx$5;
+            eng_widx = eng_widx | widx$5;
         end
         if (stk$p_sel[6]) begin
-            eng_widx = widx$6;
+            eng_widx = eng_widx | widx$6;
         end
         if (stk$p_sel[7]) begin
-            eng_widx = widx$7;
+            eng_widx = eng_widx | widx$7;
         end
         if (stk$p_sel[8]) begin
-            eng_widx = widx$8;
+            eng_widx = eng_widx | widx$8;
         end
         if (stk$p_sel[9]) begin
-            eng_widx = widx$9;
+            eng_widx = eng_widx | widx$9;
         end
         if (stk$p_sel[10]) begin
-            eng_widx = widx$10;
+            eng_widx = eng_widx | widx$10;
         end
         if (stk$p_sel[11]) begin
-            eng_widx = widx$11;
+            eng_widx = eng_widx | widx$11;
         end
         if (stk$p_sel[12]) begin
-            eng_widx = widx$12;
+            eng_widx = eng_widx | widx$12;
         end
         if (stk$p_sel[13]) begin
-            eng_widx = widx$13;
+            eng_widx = eng_widx | widx$13;
         end
         if (stk$p_sel[14]) begin
-            eng_widx = widx$14;
+            eng_widx = eng_widx | widx$14;
         end
         if (stk$p_sel[15]) begin
-            eng_widx = widx$15;
+            eng_widx = eng_widx | widx$15;
         end
         if (p1) begin
             a_sel_v = zero_n;
@@ -116814,6 +116812,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
             a_st_wr = stk$p_fault;
             a_st_v = 32'h4;
             a_mq_v = stk$p_mq;
+            a_need_v = stk$p_mq;
             a_pc_v = stk$p_pc;
             a_rpc_v = stk$p_rpc;
             a_mask_v = stk$p_mask;
@@ -116828,6 +116827,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
             a_st_wr = 1'b1;
             a_st_v = nst;
             a_mq_v = (~stk$n_fault & ~stk$n_exit) & stk$n_pop;
+            a_need_v = stk$n_pop;
             a_pc_v = stk$n_pc;
             a_rpc_v = stk$n_rpc;
             a_mask_v = stk$n_mask;
@@ -116839,6 +116839,7 @@ module ulx3s_board$sm$sched(clock,clear,res_guard,inst_class,inst_dst_v,inst_dst
         wt$a_wr_mq = 1'b1;
         wt$a_st = a_st_v;
         wt$a_mq = a_mq_v;
+        wt$a_need = a_need_v;
         wt$a_pc = a_pc_v;
         wt$a_rpc = a_rpc_v;
         wt$a_mask = a_mask_v;
@@ -125348,7 +125349,7 @@ module ulx3s_board$sm$sched$sbwait_r(d,q,clock);
 endmodule // ulx3s_board$sm$sched$sbwait_r
 
 
-module ulx3s_board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_rpc,e_mask,e_live,p_sel,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
+module ulx3s_board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_mask,r_live,r_gnone,r_target,r_brpc,r_uni,guard,n_pc,n_rpc,n_mask,n_live,n_fault,n_fkind,n_exit,n_arrive,n_pop,e_req,e_sel,e_pc,e_need,e_live,p_sel,p_valid,p_pop,p_fault,p_mq,p_fetch,p_pc,p_rpc,p_fetch_pc,p_mask,l_sel,d_sel,d_sp);
 
     // Module arguments
     input wire  clock;
@@ -125378,8 +125379,7 @@ module ulx3s_board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
     input wire  [15:0] e_req;
     output reg  [15:0] e_sel;
     input wire  [23:0] e_pc;
-    input wire  [23:0] e_rpc;
-    input wire  [31:0] e_mask;
+    input wire  [15:0] e_need;
     input wire  [31:0] e_live;
     output reg  [15:0] p_sel;
     output reg  p_valid;
@@ -125880,113 +125880,113 @@ module ulx3s_board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
         p_sp = 32'h0;
         d_sp_v = 32'h0;
         if (r_sel[0]) begin
-            r_widx = widx$0;
-            r_sp = sp$0$q;
+            r_widx = r_widx | widx$0;
+            r_sp = r_sp | sp$0$q;
         end
         if (d_sel[0]) begin
             d_sp_v = sp$0$q;
         end
         if (r_sel[1]) begin
-            r_widx = widx$1;
-            r_sp = sp$1$q;
+            r_widx = r_widx | widx$1;
+            r_sp = r_sp | sp$1$q;
         end
         if (d_sel[1]) begin
             d_sp_v = sp$1$q;
         end
         if (r_sel[2]) begin
-            r_widx = widx$2;
-            r_sp = sp$2$q;
+            r_widx = r_widx | widx$2;
+            r_sp = r_sp | sp$2$q;
         end
         if (d_sel[2]) begin
             d_sp_v = sp$2$q;
         end
         if (r_sel[3]) begin
-            r_widx = widx$3;
-            r_sp = sp$3$q;
+            r_widx = r_widx | widx$3;
+            r_sp = r_sp | sp$3$q;
         end
         if (d_sel[3]) begin
             d_sp_v = sp$3$q;
         end
         if (r_sel[4]) begin
-            r_widx = widx$4;
-            r_sp = sp$4$q;
+            r_widx = r_widx | widx$4;
+            r_sp = r_sp | sp$4$q;
         end
         if (d_sel[4]) begin
             d_sp_v = sp$4$q;
         end
         if (r_sel[5]) begin
-            r_widx = widx$5;
-            r_sp = sp$5$q;
+            r_widx = r_widx | widx$5;
+            r_sp = r_sp | sp$5$q;
         end
         if (d_sel[5]) begin
             d_sp_v = sp$5$q;
         end
         if (r_sel[6]) begin
-            r_widx = widx$6;
-            r_sp = sp$6$q;
+            r_widx = r_widx | widx$6;
+            r_sp = r_sp | sp$6$q;
         end
         if (d_sel[6]) begin
             d_sp_v = sp$6$q;
         end
         if (r_sel[7]) begin
-            r_widx = widx$7;
-            r_sp = sp$7$q;
+            r_widx = r_widx | widx$7;
+            r_sp = r_sp | sp$7$q;
         end
         if (d_sel[7]) begin
             d_sp_v = sp$7$q;
         end
         if (r_sel[8]) begin
-            r_widx = widx$8;
-            r_sp = sp$8$q;
+            r_widx = r_widx | widx$8;
+            r_sp = r_sp | sp$8$q;
         end
         if (d_sel[8]) begin
             d_sp_v = sp$8$q;
         end
         if (r_sel[9]) begin
-            r_widx = widx$9;
-            r_sp = sp$9$q;
+            r_widx = r_widx | widx$9;
+            r_sp = r_sp | sp$9$q;
         end
         if (d_sel[9]) begin
             d_sp_v = sp$9$q;
         end
         if (r_sel[10]) begin
-            r_widx = widx$10;
-            r_sp = sp$10$q;
+            r_widx = r_widx | widx$10;
+            r_sp = r_sp | sp$10$q;
         end
         if (d_sel[10]) begin
             d_sp_v = sp$10$q;
         end
         if (r_sel[11]) begin
-            r_widx = widx$11;
-            r_sp = sp$11$q;
+            r_widx = r_widx | widx$11;
+            r_sp = r_sp | sp$11$q;
         end
         if (d_sel[11]) begin
             d_sp_v = sp$11$q;
         end
         if (r_sel[12]) begin
-            r_widx = widx$12;
-            r_sp = sp$12$q;
+            r_widx = r_widx | widx$12;
+            r_sp = r_sp | sp$12$q;
         end
         if (d_sel[12]) begin
             d_sp_v = sp$12$q;
         end
         if (r_sel[13]) begin
-            r_widx = widx$13;
-            r_sp = sp$13$q;
+            r_widx = r_widx | widx$13;
+            r_sp = r_sp | sp$13$q;
         end
         if (d_sel[13]) begin
             d_sp_v = sp$13$q;
         end
         if (r_sel[14]) begin
-            r_widx = widx$14;
-            r_sp = sp$14$q;
+            r_widx = r_widx | widx$14;
+            r_sp = r_sp | sp$14$q;
         end
         if (d_sel[14]) begin
             d_sp_v = sp$14$q;
         end
         if (r_sel[15]) begin
-            r_widx = widx$15;
-            r_sp = sp$15$q;
+            r_widx = r_widx | widx$15;
+            r_sp = r_sp | sp$15$q;
         end
         if (d_sel[15]) begin
             d_sp_v = sp$15$q;
@@ -126074,7 +126074,7 @@ module ulx3s_board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
         n_fault = |fk;
         n_fkind = fk;
         n_exit = is_exit & ~|nl;
-        n_arrive = is_bar & ~|fk;
+        n_arrive = is_bar & (exec == r_live);
         n_pop = (np == nr) | ~|nm;
         sp$0$d = sp$0$q;
         if ((r_en & ~p1) & (r_sel[0] & ~|fk)) begin
@@ -126267,72 +126267,72 @@ module ulx3s_board$sm$sched$stk(clock,clear,p1,r_en,r_sel,r_class,r_pc,r_rpc,r_m
         end
         pick = pv & (~pv + one_n);
         if (pick[0]) begin
-            p_widx = widx$0;
-            p_sp = sp$0$q;
+            p_widx = p_widx | widx$0;
+            p_sp = p_sp | sp$0$q;
         end
         if (pick[1]) begin
-            p_widx = widx$1;
-            p_sp = sp$1$q;
+            p_widx = p_widx | widx$1;
+            p_sp = p_sp | sp$1$q;
         end
         if (pick[2]) begin
-            p_widx = widx$2;
-            p_sp = sp$2$q;
+            p_widx = p_widx | widx$2;
+            p_sp = p_sp | sp$2$q;
         end
         if (pick[3]) begin
-            p_widx = widx$3;
-            p_sp = sp$3$q;
+            p_widx = p_widx | widx$3;
+            p_sp = p_sp | sp$3$q;
         end
         if (pick[4]) begin
-            p_widx = widx$4;
-            p_sp = sp$4$q;
+            p_widx = p_widx | widx$4;
+            p_sp = p_sp | sp$4$q;
         end
         if (pick[5]) begin
-            p_widx = widx$5;
-            p_sp = sp$5$q;
+            p_widx = p_widx | widx$5;
+            p_sp = p_sp | sp$5$q;
         end
         if (pick[6]) begin
-            p_widx = widx$6;
-            p_sp = sp$6$q;
+            p_widx = p_widx | widx$6;
+            p_sp = p_sp | sp$6$q;
         end
         if (pick[7]) begin
-            p_widx = widx$7;
-            p_sp = sp$7$q;
+            p_widx = p_widx | widx$7;
+            p_sp = p_sp | sp$7$q;
         end
         if (pick[8]) begin
-            p_widx = widx$8;
-            p_sp = sp$8$q;
+            p_widx = p_widx | widx$8;
+            p_sp = p_sp | sp$8$q;
         end
         if (pick[9]) begin
-            p_widx = widx$9;
-            p_sp = sp$9$q;
+            p_widx = p_widx | widx$9;
+            p_sp = p_sp | sp$9$q;
         end
         if (pick[10]) begin
-            p_widx = widx$10;
-            p_sp = sp$10$q;
+            p_widx = p_widx | widx$10;
+            p_sp = p_sp | sp$10$q;
         end
         if (pick[11]) begin
-            p_widx = widx$11;
-            p_sp = sp$11$q;
+            p_widx = p_widx | widx$11;
+            p_sp = p_sp | sp$11$q;
         end
         if (pick[12]) begin
-            p_widx = widx$12;
-            p_sp = sp$12$q;
+            p_widx = p_widx | widx$12;
+            p_sp = p_sp | sp$12$q;
         end
         if (pick[13]) begin
-            p_widx = widx$13;
-            p_sp = sp$13$q;
+            p_widx = p_widx | widx$13;
+            p_sp = p_sp | sp$13$q;
         end
         if (pick[14]) begin
-            p_widx = widx$14;
-            p_sp = sp$14$q;
+            p_widx = p_widx | widx$14;
+            p_sp = p_sp | sp$14$q;
         end
         if (pick[15]) begin
-            p_widx = widx$15;
-            p_sp = sp$15$q;
+            p_widx = p_widx | widx$15;
+            p_sp = p_sp | sp$15$q;
         end
         e_sel = pick;
         p_sel = eng_sel$q;
-        p_need = (e_pc == e_rpc) | ~|e_mask;
+        p_need = |(pick & e_need);
         p_idx = p_sp - one_sp;
         done_mask$d = done_mask$q;
         eng_v$d = 1'b0;
@@ -127247,7 +127247,7 @@ module ulx3s_board$sm$sched$stk$sp$9(d,q,clock);
 endmodule // ulx3s_board$sm$sched$stk$sp$9
 
 
-module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_rpc,a_mask,a_live,a_st,a_mq,b_sel,b_pc,b_mask,b_cta,b_type,rel_en,rel_cta,done_en,done_cta,prio_type,r_sel,r_pc,r_rpc,r_mask,r_live,r_cta,e_sel,e_pc,e_rpc,e_mask,e_live,d_sel,d_st,d_pc,d_rpc,d_mask,d_live,d_cta,v_active,v_on,v_free,v_mq,v_tp1,v_tp0);
+module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr_mq,a_pc,a_rpc,a_mask,a_live,a_st,a_mq,a_need,b_sel,b_pc,b_mask,b_cta,b_type,rel_en,rel_cta,done_en,done_cta,prio_type,r_sel,r_pc,r_rpc,r_mask,r_live,r_cta,e_sel,e_pc,e_live,d_sel,d_st,d_pc,d_rpc,d_mask,d_live,d_cta,v_active,v_on,v_free,v_mq,v_need,v_tp1,v_tp0);
 
     // Module arguments
     input wire  clock;
@@ -127263,6 +127263,7 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
     input wire  [31:0] a_live;
     input wire  [2:0] a_st;
     input wire  a_mq;
+    input wire  a_need;
     input wire  [15:0] b_sel;
     input wire  [23:0] b_pc;
     input wire  [31:0] b_mask;
@@ -127281,8 +127282,6 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
     output reg  [2:0] r_cta;
     input wire  [15:0] e_sel;
     output reg  [23:0] e_pc;
-    output reg  [23:0] e_rpc;
-    output reg  [31:0] e_mask;
     output reg  [31:0] e_live;
     input wire  [15:0] d_sel;
     output reg  [2:0] d_st;
@@ -127295,6 +127294,7 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
     output reg  [15:0] v_on;
     output reg  [15:0] v_free;
     output reg  [15:0] v_mq;
+    output reg  [15:0] v_need;
     output reg  [15:0] v_tp1;
     output reg  [15:0] v_tp0;
 
@@ -127350,6 +127350,9 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
     reg  [15:0] mq$d;
     wire  [15:0] mq$q;
     reg  mq$clock;
+    reg  [15:0] nd$d;
+    wire  [15:0] nd$q;
+    reg  nd$clock;
     reg  tos$0$clock;
     reg  tos$0$we;
     reg  [4:0] tos$0$waddr;
@@ -127436,6 +127439,9 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
     reg  zl$clock;
 
     // Local signals
+    reg  b_need;
+    reg  [15:0] nd_b;
+    reg  [15:0] nd_a;
     reg  [4:0] a_idx;
     reg  [4:0] b_idx;
     reg  [15:0] p_sel$0;
@@ -127559,6 +127565,11 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
         .q(mq$q),
         .clock(mq$clock)
     );
+    ulx3s_board$sm$sched$wt$nd nd(
+        .d(nd$d),
+        .q(nd$q),
+        .clock(nd$clock)
+    );
     ulx3s_board$sm$sched$wt$tos$0 tos$0(
         .clock(tos$0$clock),
         .we(tos$0$we),
@@ -127679,6 +127690,7 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
     // Update code
     always @(*) begin
         mq$clock = clock;
+        nd$clock = clock;
         st$0$clock = clock;
         ct$0$clock = clock;
         st$1$clock = clock;
@@ -127979,6 +127991,19 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
             zt$d = ones;
             zl$d = ones;
         end
+        b_need = (b_pc == max_pc) | ~|b_mask;
+        nd_b = zero;
+        if (b_need) begin
+            nd_b = b_sel;
+        end
+        nd_a = zero;
+        if (a_need) begin
+            nd_a = aw_tos;
+        end
+        nd$d = (((nd$q & ~b_sel) | nd_b) & ~aw_tos) | nd_a;
+        if (clear) begin
+            nd$d = ones;
+        end
         p_sel$0 = r_sel;
         p_sel$1 = e_sel;
         p_sel$2 = d_sel;
@@ -128264,8 +128289,6 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
         r_live = p_live$0;
         r_cta = p_cta$0;
         e_pc = p_pc$1;
-        e_rpc = p_rpc$1;
-        e_mask = p_mask$1;
         e_live = p_live$1;
         d_pc = p_pc$2;
         d_rpc = p_rpc$2;
@@ -128277,6 +128300,7 @@ module ulx3s_board$sm$sched$wt(clock,clear,a_sel,a_wr_tos,a_wr_live,a_wr_st,a_wr
         v_on = ~st$2$q & (st$1$q ^ st$0$q);
         v_free = (~st$2$q & ~st$1$q) & ~st$0$q;
         v_mq = mq$q;
+        v_need = nd$q;
         t0n = ~ty$0$q;
         t1n = ~ty$1$q;
         v_tp1 = ((((t1n & t0n) & bc_pt$1) | ((t1n & ty$0$q) & bc_pt$3)) | ((ty$1$q & t0n) & bc_pt$5)) | ((ty$1$q & ty$0$q) & bc_pt$7);
@@ -128467,6 +128491,25 @@ module ulx3s_board$sm$sched$wt$mq(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$sched$wt$mq
+
+
+module ulx3s_board$sm$sched$wt$nd(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$sched$wt$nd
 
 
 module ulx3s_board$sm$sched$wt$st$0(d,q,clock);

@@ -575,6 +575,28 @@ fn stack_underflow_is_reported() {
     assert_eq!(first_fault(&ls), (fault::STACK_UNDERFLOW, 0, MAX_PC));
 }
 
+/// A warp launched at PC 2^24 - 1 (the bottom entry's reconvergence point) has a top that
+/// must be popped before anything is fetched: the stack engine pops its empty stack, a
+/// fault. The hardware keeps each warp's "pop needed" bit beside its top of stack
+/// (`WarpTable::v_need`) and computes a launch's from the launch's PC and mask, a path no
+/// random stream takes (their launches start at a kernel's entry). (A launch with no
+/// threads is refused as a bad launch, fault 5, by both models.)
+#[test]
+fn a_launch_at_the_reconvergence_point_faults_at_once() {
+    for mask in [F, 1, 0x8000_0000] {
+        let i = SInst { class: class::EXIT, guard: NO_GUARD, lat: 1, ..Default::default() };
+        let prog = Program { code: vec![PInst::new(i)] };
+        let plan = vec![CtaPlan { warps: vec![WarpPlan { wtype: 0, pc: MAX_PC, mask }] }];
+        let opts = DriverOpts { clear_after_fault: None, ..Default::default() };
+        let mut ls = Exported::new(T, prog, plan, Guards::Script, opts, true, false).unwrap();
+        for _ in 0..40 {
+            ls.cycle().unwrap_or_else(|e| panic!("launch mask {mask:#x}: {e}"));
+        }
+        assert_eq!(first_fault(&ls), (fault::STACK_UNDERFLOW, 0, MAX_PC), "launch mask {mask:#x}");
+        assert!(ls.drv.log.of_launch(0).is_empty(), "nothing issued");
+    }
+}
+
 #[test]
 fn bad_launches_and_cta_starts_are_reported() {
     let mut seen = std::collections::BTreeSet::new();

@@ -210,6 +210,7 @@ pub struct WarpSched<
     a_st_wr: Signal<Local, Bit>,
     a_st_v: Signal<Local, Bits<3>>,
     a_mq_v: Signal<Local, Bit>,
+    a_need_v: Signal<Local, Bit>,
     a_pc_v: Signal<Local, Bits<24>>,
     a_rpc_v: Signal<Local, Bits<24>>,
     a_mask_v: Signal<Local, Bits<L>>,
@@ -356,6 +357,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             a_st_wr: Default::default(),
             a_st_v: Default::default(),
             a_mq_v: Default::default(),
+            a_need_v: Default::default(),
             a_pc_v: Default::default(),
             a_rpc_v: Default::default(),
             a_mask_v: Default::default(),
@@ -509,8 +511,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.stk.e_req.next = self.wt.v_mq.val() & self.wt.v_on.val();
         self.wt.e_sel.next = self.stk.e_sel.val();
         self.stk.e_pc.next = self.wt.e_pc.val();
-        self.stk.e_rpc.next = self.wt.e_rpc.val();
-        self.stk.e_mask.next = self.wt.e_mask.val();
+        self.stk.e_need.next = self.wt.v_need.val();
         self.stk.e_live.next = self.wt.e_live.val();
         self.stk.d_sel.next = self.dbg_sel.val();
         // Barrier unit events.
@@ -535,10 +536,11 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             self.nst.next = 4.into();
         }
         // Warp table port A: the resolve in phase 0, the engine in phase 1.
+        // (`p_sel` is one-hot or empty: the index is an OR over the warps.)
         self.eng_widx.next = 0.into();
         for w in 0..N {
             if self.stk.p_sel.val().get_bit(w) {
-                self.eng_widx.next = self.widx[w].val();
+                self.eng_widx.next = self.eng_widx.val() | self.widx[w].val();
             }
         }
         if self.p1.val() {
@@ -551,6 +553,8 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             self.a_st_wr.next = self.stk.p_fault.val();
             self.a_st_v.next = 4.into();
             self.a_mq_v.next = self.stk.p_mq.val();
+            // (a popped top is written only with `p_pop`, when `p_mq` is its pop test)
+            self.a_need_v.next = self.stk.p_mq.val();
             self.a_pc_v.next = self.stk.p_pc.val();
             self.a_rpc_v.next = self.stk.p_rpc.val();
             self.a_mask_v.next = self.stk.p_mask.val();
@@ -564,6 +568,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             self.a_st_wr.next = true;
             self.a_st_v.next = self.nst.val();
             self.a_mq_v.next = (!self.stk.n_fault.val() & !self.stk.n_exit.val()) & self.stk.n_pop.val();
+            self.a_need_v.next = self.stk.n_pop.val();
             self.a_pc_v.next = self.stk.n_pc.val();
             self.a_rpc_v.next = self.stk.n_rpc.val();
             self.a_mask_v.next = self.stk.n_mask.val();
@@ -575,6 +580,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.wt.a_wr_mq.next = true;
         self.wt.a_st.next = self.a_st_v.val();
         self.wt.a_mq.next = self.a_mq_v.val();
+        self.wt.a_need.next = self.a_need_v.val();
         self.wt.a_pc.next = self.a_pc_v.val();
         self.wt.a_rpc.next = self.a_rpc_v.val();
         self.wt.a_mask.next = self.a_mask_v.val();

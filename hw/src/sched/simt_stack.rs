@@ -40,8 +40,9 @@
 //! - `n_exit`, `n_arrive`, `n_pop`  out  all threads exited; barrier arrival; pop needed
 //! - `e_req` (N)  in  warps requesting the engine (request flag, active or at a barrier)
 //! - `e_sel` (N)  out  the engine's pick (phase 0; drives the warp table's read port E)
-//! - `e_pc`, `e_rpc` (24), `e_mask`, `e_live` (L)  in  that warp's top of stack and live set
-//!   (phase 0; the PC and the live set are registered for phase 1)
+//! - `e_pc` (24), `e_live` (L)  in  that warp's top-of-stack PC and live set (phase 0;
+//!   registered for phase 1)
+//! - `e_need` (N)  in  per warp: its top must be popped (the warp table's `v_need`)
 //! - `p_sel` (N)  out  the engine's warp in phase 1 (registered)
 //! - `p_valid`, `p_pop`, `p_fault`, `p_mq`, `p_fetch`  out (phase 1)  the engine finishes
 //!   with warp `p_sel`: it popped (write `p_pc`, `p_rpc`, `p_mask` as its top), it faulted
@@ -84,8 +85,7 @@ pub struct SimtStack<const N: usize, const L: usize, const SA: usize, const SPW:
     pub e_req: Signal<In, Bits<N>>,
     pub e_sel: Signal<Out, Bits<N>>,
     pub e_pc: Signal<In, Bits<24>>,
-    pub e_rpc: Signal<In, Bits<24>>,
-    pub e_mask: Signal<In, Bits<L>>,
+    pub e_need: Signal<In, Bits<N>>,
     pub e_live: Signal<In, Bits<L>>,
     pub p_sel: Signal<Out, Bits<N>>,
     pub p_valid: Signal<Out, Bit>,
@@ -220,8 +220,7 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
             e_req: Default::default(),
             e_sel: Default::default(),
             e_pc: Default::default(),
-            e_rpc: Default::default(),
-            e_mask: Default::default(),
+            e_need: Default::default(),
             e_live: Default::default(),
             p_sel: Default::default(),
             p_valid: Default::default(),
@@ -348,10 +347,13 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.p_widx.next = 0.into();
         self.p_sp.next = 0.into();
         self.d_sp_v.next = 0.into();
+        // `r_sel` and the engine's pick are one-hot (or empty), so their warp's index and
+        // stack pointer are ORs over the warps, each warp's term its own select alone (no
+        // priority chain over the N warps on the resolve's path).
         for w in 0..N {
             if self.r_sel.val().get_bit(w) {
-                self.r_widx.next = self.widx[w].val();
-                self.r_sp.next = self.sp[w].q.val();
+                self.r_widx.next = self.r_widx.val() | self.widx[w].val();
+                self.r_sp.next = self.r_sp.val() | self.sp[w].q.val();
             }
             if self.d_sel.val().get_bit(w) {
                 self.d_sp_v.next = self.sp[w].q.val();
@@ -443,7 +445,10 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.n_fault.next = self.fk.val().any();
         self.n_fkind.next = self.fk.val();
         self.n_exit.next = self.is_exit.val() & !self.nl.val().any();
-        self.n_arrive.next = self.is_bar.val() & !self.fk.val().any();
+        // A barrier is never a branch, so its only fault is divergence (kind 2): the arrival
+        // is that test alone, not `!fk.any()`, which would put the stack pointer's overflow
+        // test on the path into the barrier unit's release.
+        self.n_arrive.next = self.is_bar.val() & (self.exec.val() == self.r_live.val());
         self.n_pop.next = (self.np.val() == self.nr.val()) | !self.nm.val().any();
         // Phase-0 edge: stack pointer and pushes of the resolved warp.
         for w in 0..N {
@@ -492,13 +497,13 @@ impl<const N: usize, const L: usize, const SA: usize, const SPW: usize, const AW
         self.pick.next = self.pv.val() & (!self.pv.val() + self.one_n.val());
         for w in 0..N {
             if self.pick.val().get_bit(w) {
-                self.p_widx.next = self.widx[w].val();
-                self.p_sp.next = self.sp[w].q.val();
+                self.p_widx.next = self.p_widx.val() | self.widx[w].val();
+                self.p_sp.next = self.p_sp.val() | self.sp[w].q.val();
             }
         }
         self.e_sel.next = self.pick.val();
         self.p_sel.next = self.eng_sel.q.val();
-        self.p_need.next = (self.e_pc.val() == self.e_rpc.val()) | !self.e_mask.val().any();
+        self.p_need.next = (self.pick.val() & self.e_need.val()).any();
         self.p_idx.next = self.p_sp.val() - self.one_sp.val();
         self.done_mask.d.next = self.done_mask.q.val();
         self.eng_v.d.next = false;

@@ -35,7 +35,12 @@
 //! - `done_en`, `done_cta` in 1, 3  CTA done: its warps become free, request flags cleared
 //! - `prio_type`  in  8  2-bit priority of each warp type (type t: bits 2t+1..2t)
 //! - `r_sel` in N -> `r_pc`, `r_rpc` (24), `r_mask`, `r_live` (L), `r_cta` (3): read port R
-//! - `e_sel` in N -> `e_pc` (24), `e_rpc` (24), `e_mask`, `e_live` (L): read port E
+//! - `e_sel` in N -> `e_pc` (24), `e_live` (L): read port E
+//! - `a_need`     in  1  with `a_wr_tos`: the written top must be popped (its PC is its
+//!                       reconvergence PC, or its mask is empty)
+//! - `v_need`     out N  per warp: the top a read gives must be popped (kept beside the
+//!                       words at every write, so that the stack engine's pick needs no
+//!                       read and compare of the picked warp's top)
 //! - `d_sel` in N -> `d_st` (3), `d_pc`, `d_rpc` (24), `d_mask`, `d_live` (L), `d_cta` (3):
 //!                   read port D (debug)
 //! - `v_active`, `v_on`, `v_free`, `v_mq`  out N  per warp: active; active or at a barrier;
@@ -60,6 +65,7 @@ pub struct WarpTable<const N: usize, const L: usize> {
     pub a_live: Signal<In, Bits<L>>,
     pub a_st: Signal<In, Bits<3>>,
     pub a_mq: Signal<In, Bit>,
+    pub a_need: Signal<In, Bit>,
     pub b_sel: Signal<In, Bits<N>>,
     pub b_pc: Signal<In, Bits<24>>,
     pub b_mask: Signal<In, Bits<L>>,
@@ -78,8 +84,6 @@ pub struct WarpTable<const N: usize, const L: usize> {
     pub r_cta: Signal<Out, Bits<3>>,
     pub e_sel: Signal<In, Bits<N>>,
     pub e_pc: Signal<Out, Bits<24>>,
-    pub e_rpc: Signal<Out, Bits<24>>,
-    pub e_mask: Signal<Out, Bits<L>>,
     pub e_live: Signal<Out, Bits<L>>,
     pub d_sel: Signal<In, Bits<N>>,
     pub d_st: Signal<Out, Bits<3>>,
@@ -92,6 +96,7 @@ pub struct WarpTable<const N: usize, const L: usize> {
     pub v_on: Signal<Out, Bits<N>>,
     pub v_free: Signal<Out, Bits<N>>,
     pub v_mq: Signal<Out, Bits<N>>,
+    pub v_need: Signal<Out, Bits<N>>,
     pub v_tp1: Signal<Out, Bits<N>>,
     pub v_tp0: Signal<Out, Bits<N>>,
     // Bit-sliced state, CTA, type; request flags.
@@ -99,6 +104,11 @@ pub struct WarpTable<const N: usize, const L: usize> {
     ct: [DFF<Bits<N>>; 3],
     ty: [DFF<Bits<N>>; 2],
     mq: DFF<Bits<N>>,
+    // Per warp: its top must be popped (port `v_need`); the launch's and port A's writes.
+    nd: DFF<Bits<N>>,
+    b_need: Signal<Local, Bit>,
+    nd_b: Signal<Local, Bits<N>>,
+    nd_a: Signal<Local, Bits<N>>,
     // Per warp, one copy per read port (0: R, 1: E, 2: D): the top of stack written by
     // port A (PC in bits 23..0, reconvergence PC in 47..24; the mask), the live threads
     // written by port A, the launch's PC and mask (PC in bits 23..0, mask above).
@@ -173,6 +183,7 @@ impl<const N: usize, const L: usize> Default for WarpTable<N, L> {
             a_live: Default::default(),
             a_st: Default::default(),
             a_mq: Default::default(),
+            a_need: Default::default(),
             b_sel: Default::default(),
             b_pc: Default::default(),
             b_mask: Default::default(),
@@ -191,8 +202,6 @@ impl<const N: usize, const L: usize> Default for WarpTable<N, L> {
             r_cta: Default::default(),
             e_sel: Default::default(),
             e_pc: Default::default(),
-            e_rpc: Default::default(),
-            e_mask: Default::default(),
             e_live: Default::default(),
             d_sel: Default::default(),
             d_st: Default::default(),
@@ -205,12 +214,17 @@ impl<const N: usize, const L: usize> Default for WarpTable<N, L> {
             v_on: Default::default(),
             v_free: Default::default(),
             v_mq: Default::default(),
+            v_need: Default::default(),
             v_tp1: Default::default(),
             v_tp0: Default::default(),
             st: array_init(|_| Default::default()),
             ct: array_init(|_| Default::default()),
             ty: array_init(|_| Default::default()),
             mq: Default::default(),
+            nd: Default::default(),
+            b_need: Default::default(),
+            nd_b: Default::default(),
+            nd_a: Default::default(),
             tos: array_init(|_| LutRam::new(N)),
             tmask: array_init(|_| LutRam::new(N)),
             tlive: array_init(|_| LutRam::new(N)),
@@ -266,6 +280,7 @@ impl<const N: usize, const L: usize> Logic for WarpTable<N, L> {
     #[hdl_gen]
     fn update(&mut self) {
         self.mq.clock.next = self.clock.val();
+        self.nd.clock.next = self.clock.val();
         for k in 0..3 {
             self.st[k].clock.next = self.clock.val();
             self.ct[k].clock.next = self.clock.val();
@@ -404,6 +419,22 @@ impl<const N: usize, const L: usize> Logic for WarpTable<N, L> {
             self.zt.d.next = self.ones.val();
             self.zl.d.next = self.ones.val();
         }
+        // Pop needed, written with the words a read gives: port A's top (`a_need`) over a
+        // launch's (reconvergence PC 2^24-1), over the old value; after `clear` the read
+        // gives zeros, whose PC equals their reconvergence PC.
+        self.b_need.next = (self.b_pc.val() == self.max_pc.val()) | !self.b_mask.val().any();
+        self.nd_b.next = self.zero.val();
+        if self.b_need.val() {
+            self.nd_b.next = self.b_sel.val();
+        }
+        self.nd_a.next = self.zero.val();
+        if self.a_need.val() {
+            self.nd_a.next = self.aw_tos.val();
+        }
+        self.nd.d.next = (((self.nd.q.val() & !self.b_sel.val()) | self.nd_b.val()) & !self.aw_tos.val()) | self.nd_a.val();
+        if self.clear.val() {
+            self.nd.d.next = self.ones.val();
+        }
         // Read ports R, E, D (one-hot or zero selects): the warp's words, its flags, its CTA
         // (from the bit slices).
         self.p_sel[0].next = self.r_sel.val();
@@ -475,8 +506,6 @@ impl<const N: usize, const L: usize> Logic for WarpTable<N, L> {
         self.r_live.next = self.p_live[0].val();
         self.r_cta.next = self.p_cta[0].val();
         self.e_pc.next = self.p_pc[1].val();
-        self.e_rpc.next = self.p_rpc[1].val();
-        self.e_mask.next = self.p_mask[1].val();
         self.e_live.next = self.p_live[1].val();
         self.d_pc.next = self.p_pc[2].val();
         self.d_rpc.next = self.p_rpc[2].val();
@@ -489,6 +518,7 @@ impl<const N: usize, const L: usize> Logic for WarpTable<N, L> {
         self.v_on.next = !self.st[2].q.val() & (self.st[1].q.val() ^ self.st[0].q.val());
         self.v_free.next = (!self.st[2].q.val() & !self.st[1].q.val()) & !self.st[0].q.val();
         self.v_mq.next = self.mq.q.val();
+        self.v_need.next = self.nd.q.val();
         // Type priority: prio_type bits (2t+1, 2t) of each warp's type t.
         self.t0n.next = !self.ty[0].q.val();
         self.t1n.next = !self.ty[1].q.val();
