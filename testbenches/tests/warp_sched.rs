@@ -560,18 +560,25 @@ fn stack_overflow_is_reported_not_corrupted() {
     assert_eq!(*seq(&ls.drv.log, 0).last().unwrap(), (3 * 8 + 1 + 8, F), "reconverged at the exit");
 }
 
+/// One warp (`mask`, launched at `pc`) over the one-instruction program `i`, run `clocks`
+/// clocks in lock step without clearing after a fault.
+fn one_warp(i: SInst, pc: u32, mask: u32, clocks: usize) -> Exported {
+    let prog = Program { code: vec![PInst::new(i)] };
+    let plan = vec![CtaPlan { warps: vec![WarpPlan { wtype: 0, pc, mask }] }];
+    let opts = DriverOpts { clear_after_fault: None, ..Default::default() };
+    let mut ls = Exported::new(T, prog, plan, Guards::Script, opts, true, false).unwrap();
+    for _ in 0..clocks {
+        ls.cycle().unwrap_or_else(|e| panic!("one warp at pc {pc:#x}, mask {mask:#x}: {e}"));
+    }
+    ls
+}
+
 /// A PC that reaches the bottom entry's reconvergence point (2^24 - 1) pops an empty
 /// stack: reported.
 #[test]
 fn stack_underflow_is_reported() {
     let i = SInst { class: class::BRA, guard: NO_GUARD, lat: 1, target: MAX_PC, brpc: 1, uni: true, ..Default::default() };
-    let prog = Program { code: vec![PInst::new(i)] };
-    let plan = vec![CtaPlan { warps: vec![WarpPlan { wtype: 0, pc: 0, mask: F }] }];
-    let opts = DriverOpts { clear_after_fault: None, ..Default::default() };
-    let mut ls = Exported::new(T, prog, plan, Guards::Script, opts, true, false).unwrap();
-    for _ in 0..40 {
-        ls.cycle().unwrap();
-    }
+    let ls = one_warp(i, 0, F, 40);
     assert_eq!(first_fault(&ls), (fault::STACK_UNDERFLOW, 0, MAX_PC));
 }
 
@@ -585,13 +592,7 @@ fn stack_underflow_is_reported() {
 fn a_launch_at_the_reconvergence_point_faults_at_once() {
     for mask in [F, 1, 0x8000_0000] {
         let i = SInst { class: class::EXIT, guard: NO_GUARD, lat: 1, ..Default::default() };
-        let prog = Program { code: vec![PInst::new(i)] };
-        let plan = vec![CtaPlan { warps: vec![WarpPlan { wtype: 0, pc: MAX_PC, mask }] }];
-        let opts = DriverOpts { clear_after_fault: None, ..Default::default() };
-        let mut ls = Exported::new(T, prog, plan, Guards::Script, opts, true, false).unwrap();
-        for _ in 0..40 {
-            ls.cycle().unwrap_or_else(|e| panic!("launch mask {mask:#x}: {e}"));
-        }
+        let ls = one_warp(i, MAX_PC, mask, 40);
         assert_eq!(first_fault(&ls), (fault::STACK_UNDERFLOW, 0, MAX_PC), "launch mask {mask:#x}");
         assert!(ls.drv.log.of_launch(0).is_empty(), "nothing issued");
     }
