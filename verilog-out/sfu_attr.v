@@ -1017,9 +1017,11 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  [81:0] count$m_hi;
     reg  [63:0] count$m_lo;
     wire  [7:0] count$lz;
+    wire  [7:0] count$tz;
     reg  [81:0] norm$m_hi;
     reg  [63:0] norm$m_lo;
     reg  [7:0] norm$lz;
+    reg  [7:0] norm$tz;
     reg  norm$neg;
     reg  [9:0] norm$ea;
     reg  norm$zneg;
@@ -1057,6 +1059,9 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  [7:0] counted_lz$d;
     wire  [7:0] counted_lz$q;
     reg  counted_lz$clock;
+    reg  [7:0] counted_tz$d;
+    wire  [7:0] counted_tz$q;
+    reg  counted_tz$clock;
     reg  counted_neg$d;
     wire  counted_neg$q;
     reg  counted_neg$clock;
@@ -1084,12 +1089,14 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     sfu_attr$o00$count count(
         .m_hi(count$m_hi),
         .m_lo(count$m_lo),
-        .lz(count$lz)
+        .lz(count$lz),
+        .tz(count$tz)
     );
     sfu_attr$o00$norm norm(
         .m_hi(norm$m_hi),
         .m_lo(norm$m_lo),
         .lz(norm$lz),
+        .tz(norm$tz),
         .neg(norm$neg),
         .ea(norm$ea),
         .zneg(norm$zneg),
@@ -1142,6 +1149,11 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .q(counted_lz$q),
         .clock(counted_lz$clock)
     );
+    sfu_attr$o00$counted_tz counted_tz(
+        .d(counted_tz$d),
+        .q(counted_tz$q),
+        .clock(counted_tz$clock)
+    );
     sfu_attr$o00$counted_neg counted_neg(
         .d(counted_neg$d),
         .q(counted_neg$q),
@@ -1176,6 +1188,7 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$clock = clock;
         counted_lo$clock = clock;
         counted_lz$clock = clock;
+        counted_tz$clock = clock;
         counted_neg$clock = clock;
         mag_hi$d = mag_hi$q;
         mag_lo$d = mag_lo$q;
@@ -1183,6 +1196,7 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$d = counted_hi$q;
         counted_lo$d = counted_lo$q;
         counted_lz$d = counted_lz$q;
+        counted_tz$d = counted_tz$q;
         counted_neg$d = counted_neg$q;
         ea_d$clock = clock;
         zneg_d$clock = clock;
@@ -1203,10 +1217,12 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$d = mag_hi$q;
         counted_lo$d = mag_lo$q;
         counted_lz$d = count$lz;
+        counted_tz$d = count$tz;
         counted_neg$d = mag_neg$q;
         norm$m_hi = counted_hi$q;
         norm$m_lo = counted_lo$q;
         norm$lz = counted_lz$q;
+        norm$tz = counted_tz$q;
         norm$neg = counted_neg$q;
         norm$ea = ea_d$q;
         norm$zneg = zneg_d$q;
@@ -1224,12 +1240,13 @@ module sfu_attr$o00(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 endmodule // sfu_attr$o00
 
 
-module sfu_attr$o00$count(m_hi,m_lo,lz);
+module sfu_attr$o00$count(m_hi,m_lo,lz,tz);
 
     // Module arguments
     input wire  [81:0] m_hi;
     input wire  [63:0] m_lo;
     output reg  [7:0] lz;
+    output reg  [7:0] tz;
 
     // Update code (custom)
     // The magnitude padded to ten 16-bit groups; each group counted on its own (a 16-input
@@ -1254,6 +1271,26 @@ module sfu_attr$o00$count(m_hi,m_lo,lz);
     wire [4:0] g7 = lz16(v[47:32]);
     wire [4:0] g8 = lz16(v[31:16]);
     wire [4:0] g9 = lz16(v[15:0]);
+    // trailing zeros: the magnitude padded at the top, groups from the bottom
+    function [4:0] tz16;
+       input [15:0] g;
+       integer i;
+       begin
+          tz16 = 5'd16;
+          for (i = 15; i >= 0; i = i - 1) if (g[i]) tz16 = i[4:0];
+       end
+    endfunction
+    wire [159:0] u = {14'd0, m_hi, m_lo};
+    wire [4:0] h0 = tz16(u[15:0]);
+    wire [4:0] h1 = tz16(u[31:16]);
+    wire [4:0] h2 = tz16(u[47:32]);
+    wire [4:0] h3 = tz16(u[63:48]);
+    wire [4:0] h4 = tz16(u[79:64]);
+    wire [4:0] h5 = tz16(u[95:80]);
+    wire [4:0] h6 = tz16(u[111:96]);
+    wire [4:0] h7 = tz16(u[127:112]);
+    wire [4:0] h8 = tz16(u[143:128]);
+    wire [4:0] h9 = tz16(u[159:144]);
     always @(*) begin
        if (~g0[4]) lz = {4'd0, g0[3:0]};
        else if (~g1[4]) lz = {4'd1, g1[3:0]};
@@ -1266,6 +1303,17 @@ module sfu_attr$o00$count(m_hi,m_lo,lz);
        else if (~g8[4]) lz = {4'd8, g8[3:0]};
        else if (~g9[4]) lz = {4'd9, g9[3:0]};
        else lz = 8'd146;
+       if (~h0[4]) tz = {4'd0, h0[3:0]};
+       else if (~h1[4]) tz = {4'd1, h1[3:0]};
+       else if (~h2[4]) tz = {4'd2, h2[3:0]};
+       else if (~h3[4]) tz = {4'd3, h3[3:0]};
+       else if (~h4[4]) tz = {4'd4, h4[3:0]};
+       else if (~h5[4]) tz = {4'd5, h5[3:0]};
+       else if (~h6[4]) tz = {4'd6, h6[3:0]};
+       else if (~h7[4]) tz = {4'd7, h7[3:0]};
+       else if (~h8[4]) tz = {4'd8, h8[3:0]};
+       else if (~h9[4]) tz = {4'd9, h9[3:0]};
+       else tz = 8'd146;
     end
 endmodule // sfu_attr$o00$count
 
@@ -1344,6 +1392,25 @@ module sfu_attr$o00$counted_neg(d,q,clock);
     end
 
 endmodule // sfu_attr$o00$counted_neg
+
+
+module sfu_attr$o00$counted_tz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o00$counted_tz
 
 
 module sfu_attr$o00$ea_d(clock,d,q);
@@ -1495,22 +1562,26 @@ module sfu_attr$o00$magnitude(s_hi,s_lo,m_hi,m_lo,neg);
     output reg  neg;
 
     // Update code (custom)
-    wire [145:0] sv = {s_hi, s_lo};
-    wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+    wire neg_s = s_hi[81];
+    // the low word's negation borrows from the high part unless the low word is zero
+    wire lo_nz = |s_lo;
+    wire [63:0] nlo = 64'd0 - s_lo;
+    wire [81:0] nhi = 82'd0 - s_hi;
     always @(*) begin
-       m_hi = mag[145:64];
-       m_lo = mag[63:0];
-       neg = sv[145];
+       m_hi = neg_s ? (lo_nz ? ~s_hi : nhi) : s_hi;
+       m_lo = neg_s ? nlo : s_lo;
+       neg = neg_s;
     end
 endmodule // sfu_attr$o00$magnitude
 
 
-module sfu_attr$o00$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
+module sfu_attr$o00$norm(m_hi,m_lo,lz,tz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
 
     // Module arguments
     input wire  [81:0] m_hi;
     input wire  [63:0] m_lo;
     input wire  [7:0] lz;
+    input wire  [7:0] tz;
     input wire  neg;
     input wire  [9:0] ea;
     input wire  zneg;
@@ -1522,14 +1593,34 @@ module sfu_attr$o00$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    wire [145:0] nv = {m_hi, m_lo} << lz;
+    // the top 25 bits of the magnitude shifted up by lz, in two steps: by 16 lz[7:4] to a
+    // 40-bit window (the magnitude padded below), then by lz[3:0] (the window's bits from
+    // 15 - lz[3:0] up)
+    wire [183:0] mp = {m_hi, m_lo, 38'd0};
+    reg [39:0] c;
+    always @(*) begin
+       case (lz[7:4])
+          4'd0: c = mp[183:144];
+          4'd1: c = mp[167:128];
+          4'd2: c = mp[151:112];
+          4'd3: c = mp[135:96];
+          4'd4: c = mp[119:80];
+          4'd5: c = mp[103:64];
+          4'd6: c = mp[87:48];
+          4'd7: c = mp[71:32];
+          4'd8: c = mp[55:16];
+          4'd9: c = mp[39:0];
+          default: c = 40'd0;
+       endcase
+    end
+    wire [24:0] nv = c[{2'd0, ~lz[3:0]} +: 25];
     wire mz = (lz == 8'd146);
     always @(*) begin
        sgn = mz ? zneg : neg;
        zero = mz;
-       sig = nv[145:122];
-       rb = nv[121];
-       st = |nv[120:0];
+       sig = nv[24:1];
+       rb = nv[0];
+       st = ({1'b0, lz} + {1'b0, tz}) <= 9'd120;
        e = {ea[9], ea} + 11'd3 - {3'd0, lz};
     end
 endmodule // sfu_attr$o00$norm
@@ -2135,9 +2226,11 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  [81:0] count$m_hi;
     reg  [63:0] count$m_lo;
     wire  [7:0] count$lz;
+    wire  [7:0] count$tz;
     reg  [81:0] norm$m_hi;
     reg  [63:0] norm$m_lo;
     reg  [7:0] norm$lz;
+    reg  [7:0] norm$tz;
     reg  norm$neg;
     reg  [9:0] norm$ea;
     reg  norm$zneg;
@@ -2175,6 +2268,9 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  [7:0] counted_lz$d;
     wire  [7:0] counted_lz$q;
     reg  counted_lz$clock;
+    reg  [7:0] counted_tz$d;
+    wire  [7:0] counted_tz$q;
+    reg  counted_tz$clock;
     reg  counted_neg$d;
     wire  counted_neg$q;
     reg  counted_neg$clock;
@@ -2202,12 +2298,14 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     sfu_attr$o01$count count(
         .m_hi(count$m_hi),
         .m_lo(count$m_lo),
-        .lz(count$lz)
+        .lz(count$lz),
+        .tz(count$tz)
     );
     sfu_attr$o01$norm norm(
         .m_hi(norm$m_hi),
         .m_lo(norm$m_lo),
         .lz(norm$lz),
+        .tz(norm$tz),
         .neg(norm$neg),
         .ea(norm$ea),
         .zneg(norm$zneg),
@@ -2260,6 +2358,11 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .q(counted_lz$q),
         .clock(counted_lz$clock)
     );
+    sfu_attr$o01$counted_tz counted_tz(
+        .d(counted_tz$d),
+        .q(counted_tz$q),
+        .clock(counted_tz$clock)
+    );
     sfu_attr$o01$counted_neg counted_neg(
         .d(counted_neg$d),
         .q(counted_neg$q),
@@ -2294,6 +2397,7 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$clock = clock;
         counted_lo$clock = clock;
         counted_lz$clock = clock;
+        counted_tz$clock = clock;
         counted_neg$clock = clock;
         mag_hi$d = mag_hi$q;
         mag_lo$d = mag_lo$q;
@@ -2301,6 +2405,7 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$d = counted_hi$q;
         counted_lo$d = counted_lo$q;
         counted_lz$d = counted_lz$q;
+        counted_tz$d = counted_tz$q;
         counted_neg$d = counted_neg$q;
         ea_d$clock = clock;
         zneg_d$clock = clock;
@@ -2321,10 +2426,12 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$d = mag_hi$q;
         counted_lo$d = mag_lo$q;
         counted_lz$d = count$lz;
+        counted_tz$d = count$tz;
         counted_neg$d = mag_neg$q;
         norm$m_hi = counted_hi$q;
         norm$m_lo = counted_lo$q;
         norm$lz = counted_lz$q;
+        norm$tz = counted_tz$q;
         norm$neg = counted_neg$q;
         norm$ea = ea_d$q;
         norm$zneg = zneg_d$q;
@@ -2342,12 +2449,13 @@ module sfu_attr$o01(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 endmodule // sfu_attr$o01
 
 
-module sfu_attr$o01$count(m_hi,m_lo,lz);
+module sfu_attr$o01$count(m_hi,m_lo,lz,tz);
 
     // Module arguments
     input wire  [81:0] m_hi;
     input wire  [63:0] m_lo;
     output reg  [7:0] lz;
+    output reg  [7:0] tz;
 
     // Update code (custom)
     // The magnitude padded to ten 16-bit groups; each group counted on its own (a 16-input
@@ -2372,6 +2480,26 @@ module sfu_attr$o01$count(m_hi,m_lo,lz);
     wire [4:0] g7 = lz16(v[47:32]);
     wire [4:0] g8 = lz16(v[31:16]);
     wire [4:0] g9 = lz16(v[15:0]);
+    // trailing zeros: the magnitude padded at the top, groups from the bottom
+    function [4:0] tz16;
+       input [15:0] g;
+       integer i;
+       begin
+          tz16 = 5'd16;
+          for (i = 15; i >= 0; i = i - 1) if (g[i]) tz16 = i[4:0];
+       end
+    endfunction
+    wire [159:0] u = {14'd0, m_hi, m_lo};
+    wire [4:0] h0 = tz16(u[15:0]);
+    wire [4:0] h1 = tz16(u[31:16]);
+    wire [4:0] h2 = tz16(u[47:32]);
+    wire [4:0] h3 = tz16(u[63:48]);
+    wire [4:0] h4 = tz16(u[79:64]);
+    wire [4:0] h5 = tz16(u[95:80]);
+    wire [4:0] h6 = tz16(u[111:96]);
+    wire [4:0] h7 = tz16(u[127:112]);
+    wire [4:0] h8 = tz16(u[143:128]);
+    wire [4:0] h9 = tz16(u[159:144]);
     always @(*) begin
        if (~g0[4]) lz = {4'd0, g0[3:0]};
        else if (~g1[4]) lz = {4'd1, g1[3:0]};
@@ -2384,6 +2512,17 @@ module sfu_attr$o01$count(m_hi,m_lo,lz);
        else if (~g8[4]) lz = {4'd8, g8[3:0]};
        else if (~g9[4]) lz = {4'd9, g9[3:0]};
        else lz = 8'd146;
+       if (~h0[4]) tz = {4'd0, h0[3:0]};
+       else if (~h1[4]) tz = {4'd1, h1[3:0]};
+       else if (~h2[4]) tz = {4'd2, h2[3:0]};
+       else if (~h3[4]) tz = {4'd3, h3[3:0]};
+       else if (~h4[4]) tz = {4'd4, h4[3:0]};
+       else if (~h5[4]) tz = {4'd5, h5[3:0]};
+       else if (~h6[4]) tz = {4'd6, h6[3:0]};
+       else if (~h7[4]) tz = {4'd7, h7[3:0]};
+       else if (~h8[4]) tz = {4'd8, h8[3:0]};
+       else if (~h9[4]) tz = {4'd9, h9[3:0]};
+       else tz = 8'd146;
     end
 endmodule // sfu_attr$o01$count
 
@@ -2462,6 +2601,25 @@ module sfu_attr$o01$counted_neg(d,q,clock);
     end
 
 endmodule // sfu_attr$o01$counted_neg
+
+
+module sfu_attr$o01$counted_tz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o01$counted_tz
 
 
 module sfu_attr$o01$ea_d(clock,d,q);
@@ -2613,22 +2771,26 @@ module sfu_attr$o01$magnitude(s_hi,s_lo,m_hi,m_lo,neg);
     output reg  neg;
 
     // Update code (custom)
-    wire [145:0] sv = {s_hi, s_lo};
-    wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+    wire neg_s = s_hi[81];
+    // the low word's negation borrows from the high part unless the low word is zero
+    wire lo_nz = |s_lo;
+    wire [63:0] nlo = 64'd0 - s_lo;
+    wire [81:0] nhi = 82'd0 - s_hi;
     always @(*) begin
-       m_hi = mag[145:64];
-       m_lo = mag[63:0];
-       neg = sv[145];
+       m_hi = neg_s ? (lo_nz ? ~s_hi : nhi) : s_hi;
+       m_lo = neg_s ? nlo : s_lo;
+       neg = neg_s;
     end
 endmodule // sfu_attr$o01$magnitude
 
 
-module sfu_attr$o01$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
+module sfu_attr$o01$norm(m_hi,m_lo,lz,tz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
 
     // Module arguments
     input wire  [81:0] m_hi;
     input wire  [63:0] m_lo;
     input wire  [7:0] lz;
+    input wire  [7:0] tz;
     input wire  neg;
     input wire  [9:0] ea;
     input wire  zneg;
@@ -2640,14 +2802,34 @@ module sfu_attr$o01$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    wire [145:0] nv = {m_hi, m_lo} << lz;
+    // the top 25 bits of the magnitude shifted up by lz, in two steps: by 16 lz[7:4] to a
+    // 40-bit window (the magnitude padded below), then by lz[3:0] (the window's bits from
+    // 15 - lz[3:0] up)
+    wire [183:0] mp = {m_hi, m_lo, 38'd0};
+    reg [39:0] c;
+    always @(*) begin
+       case (lz[7:4])
+          4'd0: c = mp[183:144];
+          4'd1: c = mp[167:128];
+          4'd2: c = mp[151:112];
+          4'd3: c = mp[135:96];
+          4'd4: c = mp[119:80];
+          4'd5: c = mp[103:64];
+          4'd6: c = mp[87:48];
+          4'd7: c = mp[71:32];
+          4'd8: c = mp[55:16];
+          4'd9: c = mp[39:0];
+          default: c = 40'd0;
+       endcase
+    end
+    wire [24:0] nv = c[{2'd0, ~lz[3:0]} +: 25];
     wire mz = (lz == 8'd146);
     always @(*) begin
        sgn = mz ? zneg : neg;
        zero = mz;
-       sig = nv[145:122];
-       rb = nv[121];
-       st = |nv[120:0];
+       sig = nv[24:1];
+       rb = nv[0];
+       st = ({1'b0, lz} + {1'b0, tz}) <= 9'd120;
        e = {ea[9], ea} + 11'd3 - {3'd0, lz};
     end
 endmodule // sfu_attr$o01$norm
@@ -3253,9 +3435,11 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  [81:0] count$m_hi;
     reg  [63:0] count$m_lo;
     wire  [7:0] count$lz;
+    wire  [7:0] count$tz;
     reg  [81:0] norm$m_hi;
     reg  [63:0] norm$m_lo;
     reg  [7:0] norm$lz;
+    reg  [7:0] norm$tz;
     reg  norm$neg;
     reg  [9:0] norm$ea;
     reg  norm$zneg;
@@ -3293,6 +3477,9 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  [7:0] counted_lz$d;
     wire  [7:0] counted_lz$q;
     reg  counted_lz$clock;
+    reg  [7:0] counted_tz$d;
+    wire  [7:0] counted_tz$q;
+    reg  counted_tz$clock;
     reg  counted_neg$d;
     wire  counted_neg$q;
     reg  counted_neg$clock;
@@ -3320,12 +3507,14 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     sfu_attr$o10$count count(
         .m_hi(count$m_hi),
         .m_lo(count$m_lo),
-        .lz(count$lz)
+        .lz(count$lz),
+        .tz(count$tz)
     );
     sfu_attr$o10$norm norm(
         .m_hi(norm$m_hi),
         .m_lo(norm$m_lo),
         .lz(norm$lz),
+        .tz(norm$tz),
         .neg(norm$neg),
         .ea(norm$ea),
         .zneg(norm$zneg),
@@ -3378,6 +3567,11 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .q(counted_lz$q),
         .clock(counted_lz$clock)
     );
+    sfu_attr$o10$counted_tz counted_tz(
+        .d(counted_tz$d),
+        .q(counted_tz$q),
+        .clock(counted_tz$clock)
+    );
     sfu_attr$o10$counted_neg counted_neg(
         .d(counted_neg$d),
         .q(counted_neg$q),
@@ -3412,6 +3606,7 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$clock = clock;
         counted_lo$clock = clock;
         counted_lz$clock = clock;
+        counted_tz$clock = clock;
         counted_neg$clock = clock;
         mag_hi$d = mag_hi$q;
         mag_lo$d = mag_lo$q;
@@ -3419,6 +3614,7 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$d = counted_hi$q;
         counted_lo$d = counted_lo$q;
         counted_lz$d = counted_lz$q;
+        counted_tz$d = counted_tz$q;
         counted_neg$d = counted_neg$q;
         ea_d$clock = clock;
         zneg_d$clock = clock;
@@ -3439,10 +3635,12 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$d = mag_hi$q;
         counted_lo$d = mag_lo$q;
         counted_lz$d = count$lz;
+        counted_tz$d = count$tz;
         counted_neg$d = mag_neg$q;
         norm$m_hi = counted_hi$q;
         norm$m_lo = counted_lo$q;
         norm$lz = counted_lz$q;
+        norm$tz = counted_tz$q;
         norm$neg = counted_neg$q;
         norm$ea = ea_d$q;
         norm$zneg = zneg_d$q;
@@ -3460,12 +3658,13 @@ module sfu_attr$o10(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 endmodule // sfu_attr$o10
 
 
-module sfu_attr$o10$count(m_hi,m_lo,lz);
+module sfu_attr$o10$count(m_hi,m_lo,lz,tz);
 
     // Module arguments
     input wire  [81:0] m_hi;
     input wire  [63:0] m_lo;
     output reg  [7:0] lz;
+    output reg  [7:0] tz;
 
     // Update code (custom)
     // The magnitude padded to ten 16-bit groups; each group counted on its own (a 16-input
@@ -3490,6 +3689,26 @@ module sfu_attr$o10$count(m_hi,m_lo,lz);
     wire [4:0] g7 = lz16(v[47:32]);
     wire [4:0] g8 = lz16(v[31:16]);
     wire [4:0] g9 = lz16(v[15:0]);
+    // trailing zeros: the magnitude padded at the top, groups from the bottom
+    function [4:0] tz16;
+       input [15:0] g;
+       integer i;
+       begin
+          tz16 = 5'd16;
+          for (i = 15; i >= 0; i = i - 1) if (g[i]) tz16 = i[4:0];
+       end
+    endfunction
+    wire [159:0] u = {14'd0, m_hi, m_lo};
+    wire [4:0] h0 = tz16(u[15:0]);
+    wire [4:0] h1 = tz16(u[31:16]);
+    wire [4:0] h2 = tz16(u[47:32]);
+    wire [4:0] h3 = tz16(u[63:48]);
+    wire [4:0] h4 = tz16(u[79:64]);
+    wire [4:0] h5 = tz16(u[95:80]);
+    wire [4:0] h6 = tz16(u[111:96]);
+    wire [4:0] h7 = tz16(u[127:112]);
+    wire [4:0] h8 = tz16(u[143:128]);
+    wire [4:0] h9 = tz16(u[159:144]);
     always @(*) begin
        if (~g0[4]) lz = {4'd0, g0[3:0]};
        else if (~g1[4]) lz = {4'd1, g1[3:0]};
@@ -3502,6 +3721,17 @@ module sfu_attr$o10$count(m_hi,m_lo,lz);
        else if (~g8[4]) lz = {4'd8, g8[3:0]};
        else if (~g9[4]) lz = {4'd9, g9[3:0]};
        else lz = 8'd146;
+       if (~h0[4]) tz = {4'd0, h0[3:0]};
+       else if (~h1[4]) tz = {4'd1, h1[3:0]};
+       else if (~h2[4]) tz = {4'd2, h2[3:0]};
+       else if (~h3[4]) tz = {4'd3, h3[3:0]};
+       else if (~h4[4]) tz = {4'd4, h4[3:0]};
+       else if (~h5[4]) tz = {4'd5, h5[3:0]};
+       else if (~h6[4]) tz = {4'd6, h6[3:0]};
+       else if (~h7[4]) tz = {4'd7, h7[3:0]};
+       else if (~h8[4]) tz = {4'd8, h8[3:0]};
+       else if (~h9[4]) tz = {4'd9, h9[3:0]};
+       else tz = 8'd146;
     end
 endmodule // sfu_attr$o10$count
 
@@ -3580,6 +3810,25 @@ module sfu_attr$o10$counted_neg(d,q,clock);
     end
 
 endmodule // sfu_attr$o10$counted_neg
+
+
+module sfu_attr$o10$counted_tz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o10$counted_tz
 
 
 module sfu_attr$o10$ea_d(clock,d,q);
@@ -3731,22 +3980,26 @@ module sfu_attr$o10$magnitude(s_hi,s_lo,m_hi,m_lo,neg);
     output reg  neg;
 
     // Update code (custom)
-    wire [145:0] sv = {s_hi, s_lo};
-    wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+    wire neg_s = s_hi[81];
+    // the low word's negation borrows from the high part unless the low word is zero
+    wire lo_nz = |s_lo;
+    wire [63:0] nlo = 64'd0 - s_lo;
+    wire [81:0] nhi = 82'd0 - s_hi;
     always @(*) begin
-       m_hi = mag[145:64];
-       m_lo = mag[63:0];
-       neg = sv[145];
+       m_hi = neg_s ? (lo_nz ? ~s_hi : nhi) : s_hi;
+       m_lo = neg_s ? nlo : s_lo;
+       neg = neg_s;
     end
 endmodule // sfu_attr$o10$magnitude
 
 
-module sfu_attr$o10$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
+module sfu_attr$o10$norm(m_hi,m_lo,lz,tz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
 
     // Module arguments
     input wire  [81:0] m_hi;
     input wire  [63:0] m_lo;
     input wire  [7:0] lz;
+    input wire  [7:0] tz;
     input wire  neg;
     input wire  [9:0] ea;
     input wire  zneg;
@@ -3758,14 +4011,34 @@ module sfu_attr$o10$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    wire [145:0] nv = {m_hi, m_lo} << lz;
+    // the top 25 bits of the magnitude shifted up by lz, in two steps: by 16 lz[7:4] to a
+    // 40-bit window (the magnitude padded below), then by lz[3:0] (the window's bits from
+    // 15 - lz[3:0] up)
+    wire [183:0] mp = {m_hi, m_lo, 38'd0};
+    reg [39:0] c;
+    always @(*) begin
+       case (lz[7:4])
+          4'd0: c = mp[183:144];
+          4'd1: c = mp[167:128];
+          4'd2: c = mp[151:112];
+          4'd3: c = mp[135:96];
+          4'd4: c = mp[119:80];
+          4'd5: c = mp[103:64];
+          4'd6: c = mp[87:48];
+          4'd7: c = mp[71:32];
+          4'd8: c = mp[55:16];
+          4'd9: c = mp[39:0];
+          default: c = 40'd0;
+       endcase
+    end
+    wire [24:0] nv = c[{2'd0, ~lz[3:0]} +: 25];
     wire mz = (lz == 8'd146);
     always @(*) begin
        sgn = mz ? zneg : neg;
        zero = mz;
-       sig = nv[145:122];
-       rb = nv[121];
-       st = |nv[120:0];
+       sig = nv[24:1];
+       rb = nv[0];
+       st = ({1'b0, lz} + {1'b0, tz}) <= 9'd120;
        e = {ea[9], ea} + 11'd3 - {3'd0, lz};
     end
 endmodule // sfu_attr$o10$norm
@@ -4371,9 +4644,11 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  [81:0] count$m_hi;
     reg  [63:0] count$m_lo;
     wire  [7:0] count$lz;
+    wire  [7:0] count$tz;
     reg  [81:0] norm$m_hi;
     reg  [63:0] norm$m_lo;
     reg  [7:0] norm$lz;
+    reg  [7:0] norm$tz;
     reg  norm$neg;
     reg  [9:0] norm$ea;
     reg  norm$zneg;
@@ -4411,6 +4686,9 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     reg  [7:0] counted_lz$d;
     wire  [7:0] counted_lz$q;
     reg  counted_lz$clock;
+    reg  [7:0] counted_tz$d;
+    wire  [7:0] counted_tz$q;
+    reg  counted_tz$clock;
     reg  counted_neg$d;
     wire  counted_neg$q;
     reg  counted_neg$clock;
@@ -4438,12 +4716,14 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
     sfu_attr$o11$count count(
         .m_hi(count$m_hi),
         .m_lo(count$m_lo),
-        .lz(count$lz)
+        .lz(count$lz),
+        .tz(count$tz)
     );
     sfu_attr$o11$norm norm(
         .m_hi(norm$m_hi),
         .m_lo(norm$m_lo),
         .lz(norm$lz),
+        .tz(norm$tz),
         .neg(norm$neg),
         .ea(norm$ea),
         .zneg(norm$zneg),
@@ -4496,6 +4776,11 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         .q(counted_lz$q),
         .clock(counted_lz$clock)
     );
+    sfu_attr$o11$counted_tz counted_tz(
+        .d(counted_tz$d),
+        .q(counted_tz$q),
+        .clock(counted_tz$clock)
+    );
     sfu_attr$o11$counted_neg counted_neg(
         .d(counted_neg$d),
         .q(counted_neg$q),
@@ -4530,6 +4815,7 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$clock = clock;
         counted_lo$clock = clock;
         counted_lz$clock = clock;
+        counted_tz$clock = clock;
         counted_neg$clock = clock;
         mag_hi$d = mag_hi$q;
         mag_lo$d = mag_lo$q;
@@ -4537,6 +4823,7 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$d = counted_hi$q;
         counted_lo$d = counted_lo$q;
         counted_lz$d = counted_lz$q;
+        counted_tz$d = counted_tz$q;
         counted_neg$d = counted_neg$q;
         ea_d$clock = clock;
         zneg_d$clock = clock;
@@ -4557,10 +4844,12 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
         counted_hi$d = mag_hi$q;
         counted_lo$d = mag_lo$q;
         counted_lz$d = count$lz;
+        counted_tz$d = count$tz;
         counted_neg$d = mag_neg$q;
         norm$m_hi = counted_hi$q;
         norm$m_lo = counted_lo$q;
         norm$lz = counted_lz$q;
+        norm$tz = counted_tz$q;
         norm$neg = counted_neg$q;
         norm$ea = ea_d$q;
         norm$zneg = zneg_d$q;
@@ -4578,12 +4867,13 @@ module sfu_attr$o11(clock,s_hi,s_lo,ea,zneg,spec,spec_y,y);
 endmodule // sfu_attr$o11
 
 
-module sfu_attr$o11$count(m_hi,m_lo,lz);
+module sfu_attr$o11$count(m_hi,m_lo,lz,tz);
 
     // Module arguments
     input wire  [81:0] m_hi;
     input wire  [63:0] m_lo;
     output reg  [7:0] lz;
+    output reg  [7:0] tz;
 
     // Update code (custom)
     // The magnitude padded to ten 16-bit groups; each group counted on its own (a 16-input
@@ -4608,6 +4898,26 @@ module sfu_attr$o11$count(m_hi,m_lo,lz);
     wire [4:0] g7 = lz16(v[47:32]);
     wire [4:0] g8 = lz16(v[31:16]);
     wire [4:0] g9 = lz16(v[15:0]);
+    // trailing zeros: the magnitude padded at the top, groups from the bottom
+    function [4:0] tz16;
+       input [15:0] g;
+       integer i;
+       begin
+          tz16 = 5'd16;
+          for (i = 15; i >= 0; i = i - 1) if (g[i]) tz16 = i[4:0];
+       end
+    endfunction
+    wire [159:0] u = {14'd0, m_hi, m_lo};
+    wire [4:0] h0 = tz16(u[15:0]);
+    wire [4:0] h1 = tz16(u[31:16]);
+    wire [4:0] h2 = tz16(u[47:32]);
+    wire [4:0] h3 = tz16(u[63:48]);
+    wire [4:0] h4 = tz16(u[79:64]);
+    wire [4:0] h5 = tz16(u[95:80]);
+    wire [4:0] h6 = tz16(u[111:96]);
+    wire [4:0] h7 = tz16(u[127:112]);
+    wire [4:0] h8 = tz16(u[143:128]);
+    wire [4:0] h9 = tz16(u[159:144]);
     always @(*) begin
        if (~g0[4]) lz = {4'd0, g0[3:0]};
        else if (~g1[4]) lz = {4'd1, g1[3:0]};
@@ -4620,6 +4930,17 @@ module sfu_attr$o11$count(m_hi,m_lo,lz);
        else if (~g8[4]) lz = {4'd8, g8[3:0]};
        else if (~g9[4]) lz = {4'd9, g9[3:0]};
        else lz = 8'd146;
+       if (~h0[4]) tz = {4'd0, h0[3:0]};
+       else if (~h1[4]) tz = {4'd1, h1[3:0]};
+       else if (~h2[4]) tz = {4'd2, h2[3:0]};
+       else if (~h3[4]) tz = {4'd3, h3[3:0]};
+       else if (~h4[4]) tz = {4'd4, h4[3:0]};
+       else if (~h5[4]) tz = {4'd5, h5[3:0]};
+       else if (~h6[4]) tz = {4'd6, h6[3:0]};
+       else if (~h7[4]) tz = {4'd7, h7[3:0]};
+       else if (~h8[4]) tz = {4'd8, h8[3:0]};
+       else if (~h9[4]) tz = {4'd9, h9[3:0]};
+       else tz = 8'd146;
     end
 endmodule // sfu_attr$o11$count
 
@@ -4698,6 +5019,25 @@ module sfu_attr$o11$counted_neg(d,q,clock);
     end
 
 endmodule // sfu_attr$o11$counted_neg
+
+
+module sfu_attr$o11$counted_tz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$o11$counted_tz
 
 
 module sfu_attr$o11$ea_d(clock,d,q);
@@ -4849,22 +5189,26 @@ module sfu_attr$o11$magnitude(s_hi,s_lo,m_hi,m_lo,neg);
     output reg  neg;
 
     // Update code (custom)
-    wire [145:0] sv = {s_hi, s_lo};
-    wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+    wire neg_s = s_hi[81];
+    // the low word's negation borrows from the high part unless the low word is zero
+    wire lo_nz = |s_lo;
+    wire [63:0] nlo = 64'd0 - s_lo;
+    wire [81:0] nhi = 82'd0 - s_hi;
     always @(*) begin
-       m_hi = mag[145:64];
-       m_lo = mag[63:0];
-       neg = sv[145];
+       m_hi = neg_s ? (lo_nz ? ~s_hi : nhi) : s_hi;
+       m_lo = neg_s ? nlo : s_lo;
+       neg = neg_s;
     end
 endmodule // sfu_attr$o11$magnitude
 
 
-module sfu_attr$o11$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
+module sfu_attr$o11$norm(m_hi,m_lo,lz,tz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
 
     // Module arguments
     input wire  [81:0] m_hi;
     input wire  [63:0] m_lo;
     input wire  [7:0] lz;
+    input wire  [7:0] tz;
     input wire  neg;
     input wire  [9:0] ea;
     input wire  zneg;
@@ -4876,14 +5220,34 @@ module sfu_attr$o11$norm(m_hi,m_lo,lz,neg,ea,zneg,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    wire [145:0] nv = {m_hi, m_lo} << lz;
+    // the top 25 bits of the magnitude shifted up by lz, in two steps: by 16 lz[7:4] to a
+    // 40-bit window (the magnitude padded below), then by lz[3:0] (the window's bits from
+    // 15 - lz[3:0] up)
+    wire [183:0] mp = {m_hi, m_lo, 38'd0};
+    reg [39:0] c;
+    always @(*) begin
+       case (lz[7:4])
+          4'd0: c = mp[183:144];
+          4'd1: c = mp[167:128];
+          4'd2: c = mp[151:112];
+          4'd3: c = mp[135:96];
+          4'd4: c = mp[119:80];
+          4'd5: c = mp[103:64];
+          4'd6: c = mp[87:48];
+          4'd7: c = mp[71:32];
+          4'd8: c = mp[55:16];
+          4'd9: c = mp[39:0];
+          default: c = 40'd0;
+       endcase
+    end
+    wire [24:0] nv = c[{2'd0, ~lz[3:0]} +: 25];
     wire mz = (lz == 8'd146);
     always @(*) begin
        sgn = mz ? zneg : neg;
        zero = mz;
-       sig = nv[145:122];
-       rb = nv[121];
-       st = |nv[120:0];
+       sig = nv[24:1];
+       rb = nv[0];
+       st = ({1'b0, lz} + {1'b0, tz}) <= 9'd120;
        e = {ea[9], ea} + 11'd3 - {3'd0, lz};
     end
 endmodule // sfu_attr$o11$norm
@@ -6548,6 +6912,7 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     wire  [6:0] sort$d3;
     wire  sort$x2;
     wire  sort$x3;
+    wire  sort$cx;
     reg  align$t1_z;
     reg  align$t1_s;
     reg  [9:0] align$t1_e;
@@ -6564,25 +6929,18 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     reg  [6:0] align$d3;
     reg  align$x2;
     reg  align$x3;
-    wire  [37:0] align$a_m;
-    wire  align$a_s;
-    wire  [81:0] align$b_hi;
-    wire  [63:0] align$b_lo;
-    wire  align$b_s;
-    wire  [81:0] align$c_hi;
-    wire  [63:0] align$c_lo;
-    wire  align$c_s;
-    wire  [1:0] align$st;
+    reg  align$cx;
+    wire  [81:0] align$p_hi;
+    wire  [63:0] align$p_lo;
+    wire  [81:0] align$q_hi;
+    wire  [63:0] align$q_lo;
+    wire  [3:0] align$k;
     wire  [9:0] align$ea;
-    reg  [37:0] add$a_m;
-    reg  add$a_s;
-    reg  [81:0] add$b_hi;
-    reg  [63:0] add$b_lo;
-    reg  add$b_s;
-    reg  [81:0] add$c_hi;
-    reg  [63:0] add$c_lo;
-    reg  add$c_s;
-    reg  [1:0] add$st;
+    reg  [81:0] add$p_hi;
+    reg  [63:0] add$p_lo;
+    reg  [81:0] add$q_hi;
+    reg  [63:0] add$q_lo;
+    reg  [3:0] add$k;
     wire  [81:0] add$s_hi;
     wire  [63:0] add$s_lo;
     reg  sorted_t1_z$d;
@@ -6633,33 +6991,24 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     reg  sorted_x3$d;
     wire  sorted_x3$q;
     reg  sorted_x3$clock;
-    reg  [37:0] aligned_a_m$d;
-    wire  [37:0] aligned_a_m$q;
-    reg  aligned_a_m$clock;
-    reg  aligned_a_s$d;
-    wire  aligned_a_s$q;
-    reg  aligned_a_s$clock;
-    reg  [81:0] aligned_b_hi$d;
-    wire  [81:0] aligned_b_hi$q;
-    reg  aligned_b_hi$clock;
-    reg  [63:0] aligned_b_lo$d;
-    wire  [63:0] aligned_b_lo$q;
-    reg  aligned_b_lo$clock;
-    reg  aligned_b_s$d;
-    wire  aligned_b_s$q;
-    reg  aligned_b_s$clock;
-    reg  [81:0] aligned_c_hi$d;
-    wire  [81:0] aligned_c_hi$q;
-    reg  aligned_c_hi$clock;
-    reg  [63:0] aligned_c_lo$d;
-    wire  [63:0] aligned_c_lo$q;
-    reg  aligned_c_lo$clock;
-    reg  aligned_c_s$d;
-    wire  aligned_c_s$q;
-    reg  aligned_c_s$clock;
-    reg  [1:0] aligned_st$d;
-    wire  [1:0] aligned_st$q;
-    reg  aligned_st$clock;
+    reg  sorted_cx$d;
+    wire  sorted_cx$q;
+    reg  sorted_cx$clock;
+    reg  [81:0] aligned_p_hi$d;
+    wire  [81:0] aligned_p_hi$q;
+    reg  aligned_p_hi$clock;
+    reg  [63:0] aligned_p_lo$d;
+    wire  [63:0] aligned_p_lo$q;
+    reg  aligned_p_lo$clock;
+    reg  [81:0] aligned_q_hi$d;
+    wire  [81:0] aligned_q_hi$q;
+    reg  aligned_q_hi$clock;
+    reg  [63:0] aligned_q_lo$d;
+    wire  [63:0] aligned_q_lo$q;
+    reg  aligned_q_lo$clock;
+    reg  [3:0] aligned_k$d;
+    wire  [3:0] aligned_k$q;
+    reg  aligned_k$clock;
     reg  [9:0] aligned_ea$d;
     wire  [9:0] aligned_ea$q;
     reg  aligned_ea$clock;
@@ -6693,7 +7042,8 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .d2(sort$d2),
         .d3(sort$d3),
         .x2(sort$x2),
-        .x3(sort$x3)
+        .x3(sort$x3),
+        .cx(sort$cx)
     );
     sfu_attr$s00$align align(
         .t1_z(align$t1_z),
@@ -6712,27 +7062,20 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .d3(align$d3),
         .x2(align$x2),
         .x3(align$x3),
-        .a_m(align$a_m),
-        .a_s(align$a_s),
-        .b_hi(align$b_hi),
-        .b_lo(align$b_lo),
-        .b_s(align$b_s),
-        .c_hi(align$c_hi),
-        .c_lo(align$c_lo),
-        .c_s(align$c_s),
-        .st(align$st),
+        .cx(align$cx),
+        .p_hi(align$p_hi),
+        .p_lo(align$p_lo),
+        .q_hi(align$q_hi),
+        .q_lo(align$q_lo),
+        .k(align$k),
         .ea(align$ea)
     );
     sfu_attr$s00$add add(
-        .a_m(add$a_m),
-        .a_s(add$a_s),
-        .b_hi(add$b_hi),
-        .b_lo(add$b_lo),
-        .b_s(add$b_s),
-        .c_hi(add$c_hi),
-        .c_lo(add$c_lo),
-        .c_s(add$c_s),
-        .st(add$st),
+        .p_hi(add$p_hi),
+        .p_lo(add$p_lo),
+        .q_hi(add$q_hi),
+        .q_lo(add$q_lo),
+        .k(add$k),
         .s_hi(add$s_hi),
         .s_lo(add$s_lo)
     );
@@ -6816,50 +7159,35 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .q(sorted_x3$q),
         .clock(sorted_x3$clock)
     );
-    sfu_attr$s00$aligned_a_m aligned_a_m(
-        .d(aligned_a_m$d),
-        .q(aligned_a_m$q),
-        .clock(aligned_a_m$clock)
+    sfu_attr$s00$sorted_cx sorted_cx(
+        .d(sorted_cx$d),
+        .q(sorted_cx$q),
+        .clock(sorted_cx$clock)
     );
-    sfu_attr$s00$aligned_a_s aligned_a_s(
-        .d(aligned_a_s$d),
-        .q(aligned_a_s$q),
-        .clock(aligned_a_s$clock)
+    sfu_attr$s00$aligned_p_hi aligned_p_hi(
+        .d(aligned_p_hi$d),
+        .q(aligned_p_hi$q),
+        .clock(aligned_p_hi$clock)
     );
-    sfu_attr$s00$aligned_b_hi aligned_b_hi(
-        .d(aligned_b_hi$d),
-        .q(aligned_b_hi$q),
-        .clock(aligned_b_hi$clock)
+    sfu_attr$s00$aligned_p_lo aligned_p_lo(
+        .d(aligned_p_lo$d),
+        .q(aligned_p_lo$q),
+        .clock(aligned_p_lo$clock)
     );
-    sfu_attr$s00$aligned_b_lo aligned_b_lo(
-        .d(aligned_b_lo$d),
-        .q(aligned_b_lo$q),
-        .clock(aligned_b_lo$clock)
+    sfu_attr$s00$aligned_q_hi aligned_q_hi(
+        .d(aligned_q_hi$d),
+        .q(aligned_q_hi$q),
+        .clock(aligned_q_hi$clock)
     );
-    sfu_attr$s00$aligned_b_s aligned_b_s(
-        .d(aligned_b_s$d),
-        .q(aligned_b_s$q),
-        .clock(aligned_b_s$clock)
+    sfu_attr$s00$aligned_q_lo aligned_q_lo(
+        .d(aligned_q_lo$d),
+        .q(aligned_q_lo$q),
+        .clock(aligned_q_lo$clock)
     );
-    sfu_attr$s00$aligned_c_hi aligned_c_hi(
-        .d(aligned_c_hi$d),
-        .q(aligned_c_hi$q),
-        .clock(aligned_c_hi$clock)
-    );
-    sfu_attr$s00$aligned_c_lo aligned_c_lo(
-        .d(aligned_c_lo$d),
-        .q(aligned_c_lo$q),
-        .clock(aligned_c_lo$clock)
-    );
-    sfu_attr$s00$aligned_c_s aligned_c_s(
-        .d(aligned_c_s$d),
-        .q(aligned_c_s$q),
-        .clock(aligned_c_s$clock)
-    );
-    sfu_attr$s00$aligned_st aligned_st(
-        .d(aligned_st$d),
-        .q(aligned_st$q),
-        .clock(aligned_st$clock)
+    sfu_attr$s00$aligned_k aligned_k(
+        .d(aligned_k$d),
+        .q(aligned_k$q),
+        .clock(aligned_k$clock)
     );
     sfu_attr$s00$aligned_ea aligned_ea(
         .d(aligned_ea$d),
@@ -6885,15 +7213,12 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$clock = clock;
         sorted_x2$clock = clock;
         sorted_x3$clock = clock;
-        aligned_a_m$clock = clock;
-        aligned_a_s$clock = clock;
-        aligned_b_hi$clock = clock;
-        aligned_b_lo$clock = clock;
-        aligned_b_s$clock = clock;
-        aligned_c_hi$clock = clock;
-        aligned_c_lo$clock = clock;
-        aligned_c_s$clock = clock;
-        aligned_st$clock = clock;
+        sorted_cx$clock = clock;
+        aligned_p_hi$clock = clock;
+        aligned_p_lo$clock = clock;
+        aligned_q_hi$clock = clock;
+        aligned_q_lo$clock = clock;
+        aligned_k$clock = clock;
         aligned_ea$clock = clock;
         sorted_t1_z$d = sorted_t1_z$q;
         sorted_t1_s$d = sorted_t1_s$q;
@@ -6911,15 +7236,12 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$d = sorted_d3$q;
         sorted_x2$d = sorted_x2$q;
         sorted_x3$d = sorted_x3$q;
-        aligned_a_m$d = aligned_a_m$q;
-        aligned_a_s$d = aligned_a_s$q;
-        aligned_b_hi$d = aligned_b_hi$q;
-        aligned_b_lo$d = aligned_b_lo$q;
-        aligned_b_s$d = aligned_b_s$q;
-        aligned_c_hi$d = aligned_c_hi$q;
-        aligned_c_lo$d = aligned_c_lo$q;
-        aligned_c_s$d = aligned_c_s$q;
-        aligned_st$d = aligned_st$q;
+        sorted_cx$d = sorted_cx$q;
+        aligned_p_hi$d = aligned_p_hi$q;
+        aligned_p_lo$d = aligned_p_lo$q;
+        aligned_q_hi$d = aligned_q_hi$q;
+        aligned_q_lo$d = aligned_q_lo$q;
+        aligned_k$d = aligned_k$q;
         aligned_ea$d = aligned_ea$q;
         sort$p_z = p_z;
         sort$p_s = p_s;
@@ -6949,6 +7271,7 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$d = sort$d3;
         sorted_x2$d = sort$x2;
         sorted_x3$d = sort$x3;
+        sorted_cx$d = sort$cx;
         align$t1_z = sorted_t1_z$q;
         align$t1_s = sorted_t1_s$q;
         align$t1_e = sorted_t1_e$q;
@@ -6965,25 +7288,18 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         align$d3 = sorted_d3$q;
         align$x2 = sorted_x2$q;
         align$x3 = sorted_x3$q;
-        aligned_a_m$d = align$a_m;
-        aligned_a_s$d = align$a_s;
-        aligned_b_hi$d = align$b_hi;
-        aligned_b_lo$d = align$b_lo;
-        aligned_b_s$d = align$b_s;
-        aligned_c_hi$d = align$c_hi;
-        aligned_c_lo$d = align$c_lo;
-        aligned_c_s$d = align$c_s;
-        aligned_st$d = align$st;
+        align$cx = sorted_cx$q;
+        aligned_p_hi$d = align$p_hi;
+        aligned_p_lo$d = align$p_lo;
+        aligned_q_hi$d = align$q_hi;
+        aligned_q_lo$d = align$q_lo;
+        aligned_k$d = align$k;
         aligned_ea$d = align$ea;
-        add$a_m = aligned_a_m$q;
-        add$a_s = aligned_a_s$q;
-        add$b_hi = aligned_b_hi$q;
-        add$b_lo = aligned_b_lo$q;
-        add$b_s = aligned_b_s$q;
-        add$c_hi = aligned_c_hi$q;
-        add$c_lo = aligned_c_lo$q;
-        add$c_s = aligned_c_s$q;
-        add$st = aligned_st$q;
+        add$p_hi = aligned_p_hi$q;
+        add$p_lo = aligned_p_lo$q;
+        add$q_hi = aligned_q_hi$q;
+        add$q_lo = aligned_q_lo$q;
+        add$k = aligned_k$q;
         s_hi = add$s_hi;
         s_lo = add$s_lo;
         ea = aligned_ea$q;
@@ -6992,36 +7308,37 @@ module sfu_attr$s00(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
 endmodule // sfu_attr$s00
 
 
-module sfu_attr$s00$add(a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,s_hi,s_lo);
+module sfu_attr$s00$add(p_hi,p_lo,q_hi,q_lo,k,s_hi,s_lo);
 
     // Module arguments
-    input wire  [37:0] a_m;
-    input wire  a_s;
-    input wire  [81:0] b_hi;
-    input wire  [63:0] b_lo;
-    input wire  b_s;
-    input wire  [81:0] c_hi;
-    input wire  [63:0] c_lo;
-    input wire  c_s;
-    input wire  [1:0] st;
+    input wire  [81:0] p_hi;
+    input wire  [63:0] p_lo;
+    input wire  [81:0] q_hi;
+    input wire  [63:0] q_lo;
+    input wire  [3:0] k;
     output reg  [81:0] s_hi;
     output reg  [63:0] s_lo;
 
     // Update code (custom)
-    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
-    wire [145:0] xb = {b_hi, b_lo} ^ {146{b_s}};
-    wire [145:0] xc = {c_hi, c_lo} ^ {146{c_s}};
-    // the negations' +1s and the sticky (+1 or -1): -1..4
-    wire [3:0] k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
-    wire [145:0] tot = xa + xb + xc + {{142{k[3]}}, k};
+    wire [145:0] s1 = {p_hi, p_lo};
+    wire [145:0] c1 = {q_hi, q_lo};
+    wire [145:0] xk = {{142{k[3]}}, k};
+    // the second level of full adders: s1 + c1 + xk = s2 + c2
+    wire [145:0] s2 = s1 ^ c1 ^ xk;
+    wire [144:0] m2 = (s1[144:0] & c1[144:0]) | (s1[144:0] & xk[144:0]) | (c1[144:0] & xk[144:0]);
+    wire [145:0] c2 = {m2, 1'b0};
+    // carry select: the low word's add beside both high words (carry in 0 and 1)
+    wire [64:0] lo = {1'b0, s2[63:0]} + {1'b0, c2[63:0]};
+    wire [81:0] hi0 = s2[145:64] + c2[145:64];
+    wire [81:0] hi1 = s2[145:64] + c2[145:64] + 82'd1;
     always @(*) begin
-       s_hi = tot[145:64];
-       s_lo = tot[63:0];
+       s_hi = lo[64] ? hi1 : hi0;
+       s_lo = lo[63:0];
     end
 endmodule // sfu_attr$s00$add
 
 
-module sfu_attr$s00$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,ea);
+module sfu_attr$s00$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,cx,p_hi,p_lo,q_hi,q_lo,k,ea);
 
     // Module arguments
     input wire  t1_z;
@@ -7040,19 +7357,15 @@ module sfu_attr$s00$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e
     input wire  [6:0] d3;
     input wire  x2;
     input wire  x3;
-    output reg  [37:0] a_m;
-    output reg  a_s;
-    output reg  [81:0] b_hi;
-    output reg  [63:0] b_lo;
-    output reg  b_s;
-    output reg  [81:0] c_hi;
-    output reg  [63:0] c_lo;
-    output reg  c_s;
-    output reg  [1:0] st;
+    input wire  cx;
+    output reg  [81:0] p_hi;
+    output reg  [63:0] p_lo;
+    output reg  [81:0] q_hi;
+    output reg  [63:0] q_lo;
+    output reg  [3:0] k;
     output reg  [9:0] ea;
 
     // Update code (custom)
-    wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
     // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
     wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
     wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
@@ -7067,174 +7380,29 @@ module sfu_attr$s00$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e
        else sv = 2'd0;
     end
     // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
-    wire both = ~t1_z & ~cancel;
-    wire [145:0] bv = (both & x2) ? v2 : 146'd0;
-    wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+    wire both = ~t1_z & ~cx;
+    wire a_s = t1_z ? 1'b0 : (cx ? t3_s : t1_s);
+    wire [37:0] a_m = t1_z ? 38'd0 : (cx ? t3_m : t1_m);
+    wire b_s = both & x2 & t2_s;
+    wire c_s = both & x3 & t3_s;
+    wire [1:0] st = both ? sv : 2'd0;
+    // the addends, a negative one as its one's complement
+    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+    wire [145:0] xb = ((both & x2) ? v2 : 146'd0) ^ {146{b_s}};
+    wire [145:0] xc = ((both & x3) ? v3 : 146'd0) ^ {146{c_s}};
+    // one level of full adders: xa + xb + xc = ps + {mj, 0}
+    wire [145:0] ps = xa ^ xb ^ xc;
+    wire [144:0] mj = (xa[144:0] & xb[144:0]) | (xa[144:0] & xc[144:0]) | (xb[144:0] & xc[144:0]);
     always @(*) begin
-       a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
-       a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
-       b_hi = bv[145:64];
-       b_lo = bv[63:0];
-       b_s = both & x2 & t2_s;
-       c_hi = cv[145:64];
-       c_lo = cv[63:0];
-       c_s = both & x3 & t3_s;
-       st = both ? sv : 2'd0;
-       ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+       p_hi = ps[145:64];
+       p_lo = ps[63:0];
+       q_hi = mj[144:63];
+       q_lo = {mj[62:0], 1'b0};
+       // the negations' +1s and the sticky (+1 or -1): -1..4
+       k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+       ea = t1_z ? 10'd0 : (cx ? t3_e : t1_e);
     end
 endmodule // sfu_attr$s00$align
-
-
-module sfu_attr$s00$aligned_a_m(d,q,clock);
-
-    // Module arguments
-    input wire  [37:0] d;
-    output reg  [37:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 38'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s00$aligned_a_m
-
-
-module sfu_attr$s00$aligned_a_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s00$aligned_a_s
-
-
-module sfu_attr$s00$aligned_b_hi(d,q,clock);
-
-    // Module arguments
-    input wire  [81:0] d;
-    output reg  [81:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 82'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s00$aligned_b_hi
-
-
-module sfu_attr$s00$aligned_b_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s00$aligned_b_lo
-
-
-module sfu_attr$s00$aligned_b_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s00$aligned_b_s
-
-
-module sfu_attr$s00$aligned_c_hi(d,q,clock);
-
-    // Module arguments
-    input wire  [81:0] d;
-    output reg  [81:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 82'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s00$aligned_c_hi
-
-
-module sfu_attr$s00$aligned_c_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s00$aligned_c_lo
-
-
-module sfu_attr$s00$aligned_c_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s00$aligned_c_s
 
 
 module sfu_attr$s00$aligned_ea(d,q,clock);
@@ -7256,26 +7424,102 @@ module sfu_attr$s00$aligned_ea(d,q,clock);
 endmodule // sfu_attr$s00$aligned_ea
 
 
-module sfu_attr$s00$aligned_st(d,q,clock);
+module sfu_attr$s00$aligned_k(d,q,clock);
 
     // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 2'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu_attr$s00$aligned_st
+endmodule // sfu_attr$s00$aligned_k
 
 
-module sfu_attr$s00$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3);
+module sfu_attr$s00$aligned_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_p_hi
+
+
+module sfu_attr$s00$aligned_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_p_lo
+
+
+module sfu_attr$s00$aligned_q_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_q_hi
+
+
+module sfu_attr$s00$aligned_q_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$aligned_q_lo
+
+
+module sfu_attr$s00$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,cx);
 
     // Module arguments
     input wire  p_z;
@@ -7306,6 +7550,7 @@ module sfu_attr$s00$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
     output reg  [6:0] d3;
     output reg  x2;
     output reg  x3;
+    output reg  cx;
 
     // Update code (custom)
     // sort keys: nonzero first, then exponent (offset to unsigned: the sign bit inverted)
@@ -7330,6 +7575,10 @@ module sfu_attr$s00$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
     wire [9:0] drp = r_e - p_e;
     wire [9:0] dqr = q_e - r_e;
     wire [9:0] drq = r_e - q_e;
+    // each pair's exact cancellation
+    wire xpq = ~p_z & ~q_z & (p_e == q_e) & (p_m == q_m) & (p_s != q_s);
+    wire xpr = ~p_z & ~r_z & (p_e == r_e) & (p_m == r_m) & (p_s != r_s);
+    wire xqr = ~q_z & ~r_z & (q_e == r_e) & (q_m == r_m) & (q_s != r_s);
     reg w2;
     reg w3;
     always @(*) begin
@@ -7338,37 +7587,37 @@ module sfu_attr$s00$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
              t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
              t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
              t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
+             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq); cx = xpr;
           end
           3'b011: begin
              t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
              t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
              t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
+             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr); cx = xpq;
           end
           3'b001: begin
              t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
              t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
              t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
+             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp); cx = xqr;
           end
           3'b100: begin
              t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
              t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
              t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
+             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq); cx = xpr;
           end
           3'b000: begin
              t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
              t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
              t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
+             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp); cx = xqr;
           end
           default: begin
              t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
              t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
              t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
+             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr); cx = xpq;
           end
        endcase
     end
@@ -7377,6 +7626,25 @@ module sfu_attr$s00$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
        x3 = ~t2_z & w2 & ~t3_z & w3;
     end
 endmodule // sfu_attr$s00$sort
+
+
+module sfu_attr$s00$sorted_cx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s00$sorted_cx
 
 
 module sfu_attr$s00$sorted_d2(d,q,clock);
@@ -7732,6 +8000,7 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     wire  [6:0] sort$d3;
     wire  sort$x2;
     wire  sort$x3;
+    wire  sort$cx;
     reg  align$t1_z;
     reg  align$t1_s;
     reg  [9:0] align$t1_e;
@@ -7748,25 +8017,18 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     reg  [6:0] align$d3;
     reg  align$x2;
     reg  align$x3;
-    wire  [37:0] align$a_m;
-    wire  align$a_s;
-    wire  [81:0] align$b_hi;
-    wire  [63:0] align$b_lo;
-    wire  align$b_s;
-    wire  [81:0] align$c_hi;
-    wire  [63:0] align$c_lo;
-    wire  align$c_s;
-    wire  [1:0] align$st;
+    reg  align$cx;
+    wire  [81:0] align$p_hi;
+    wire  [63:0] align$p_lo;
+    wire  [81:0] align$q_hi;
+    wire  [63:0] align$q_lo;
+    wire  [3:0] align$k;
     wire  [9:0] align$ea;
-    reg  [37:0] add$a_m;
-    reg  add$a_s;
-    reg  [81:0] add$b_hi;
-    reg  [63:0] add$b_lo;
-    reg  add$b_s;
-    reg  [81:0] add$c_hi;
-    reg  [63:0] add$c_lo;
-    reg  add$c_s;
-    reg  [1:0] add$st;
+    reg  [81:0] add$p_hi;
+    reg  [63:0] add$p_lo;
+    reg  [81:0] add$q_hi;
+    reg  [63:0] add$q_lo;
+    reg  [3:0] add$k;
     wire  [81:0] add$s_hi;
     wire  [63:0] add$s_lo;
     reg  sorted_t1_z$d;
@@ -7817,33 +8079,24 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     reg  sorted_x3$d;
     wire  sorted_x3$q;
     reg  sorted_x3$clock;
-    reg  [37:0] aligned_a_m$d;
-    wire  [37:0] aligned_a_m$q;
-    reg  aligned_a_m$clock;
-    reg  aligned_a_s$d;
-    wire  aligned_a_s$q;
-    reg  aligned_a_s$clock;
-    reg  [81:0] aligned_b_hi$d;
-    wire  [81:0] aligned_b_hi$q;
-    reg  aligned_b_hi$clock;
-    reg  [63:0] aligned_b_lo$d;
-    wire  [63:0] aligned_b_lo$q;
-    reg  aligned_b_lo$clock;
-    reg  aligned_b_s$d;
-    wire  aligned_b_s$q;
-    reg  aligned_b_s$clock;
-    reg  [81:0] aligned_c_hi$d;
-    wire  [81:0] aligned_c_hi$q;
-    reg  aligned_c_hi$clock;
-    reg  [63:0] aligned_c_lo$d;
-    wire  [63:0] aligned_c_lo$q;
-    reg  aligned_c_lo$clock;
-    reg  aligned_c_s$d;
-    wire  aligned_c_s$q;
-    reg  aligned_c_s$clock;
-    reg  [1:0] aligned_st$d;
-    wire  [1:0] aligned_st$q;
-    reg  aligned_st$clock;
+    reg  sorted_cx$d;
+    wire  sorted_cx$q;
+    reg  sorted_cx$clock;
+    reg  [81:0] aligned_p_hi$d;
+    wire  [81:0] aligned_p_hi$q;
+    reg  aligned_p_hi$clock;
+    reg  [63:0] aligned_p_lo$d;
+    wire  [63:0] aligned_p_lo$q;
+    reg  aligned_p_lo$clock;
+    reg  [81:0] aligned_q_hi$d;
+    wire  [81:0] aligned_q_hi$q;
+    reg  aligned_q_hi$clock;
+    reg  [63:0] aligned_q_lo$d;
+    wire  [63:0] aligned_q_lo$q;
+    reg  aligned_q_lo$clock;
+    reg  [3:0] aligned_k$d;
+    wire  [3:0] aligned_k$q;
+    reg  aligned_k$clock;
     reg  [9:0] aligned_ea$d;
     wire  [9:0] aligned_ea$q;
     reg  aligned_ea$clock;
@@ -7877,7 +8130,8 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .d2(sort$d2),
         .d3(sort$d3),
         .x2(sort$x2),
-        .x3(sort$x3)
+        .x3(sort$x3),
+        .cx(sort$cx)
     );
     sfu_attr$s01$align align(
         .t1_z(align$t1_z),
@@ -7896,27 +8150,20 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .d3(align$d3),
         .x2(align$x2),
         .x3(align$x3),
-        .a_m(align$a_m),
-        .a_s(align$a_s),
-        .b_hi(align$b_hi),
-        .b_lo(align$b_lo),
-        .b_s(align$b_s),
-        .c_hi(align$c_hi),
-        .c_lo(align$c_lo),
-        .c_s(align$c_s),
-        .st(align$st),
+        .cx(align$cx),
+        .p_hi(align$p_hi),
+        .p_lo(align$p_lo),
+        .q_hi(align$q_hi),
+        .q_lo(align$q_lo),
+        .k(align$k),
         .ea(align$ea)
     );
     sfu_attr$s01$add add(
-        .a_m(add$a_m),
-        .a_s(add$a_s),
-        .b_hi(add$b_hi),
-        .b_lo(add$b_lo),
-        .b_s(add$b_s),
-        .c_hi(add$c_hi),
-        .c_lo(add$c_lo),
-        .c_s(add$c_s),
-        .st(add$st),
+        .p_hi(add$p_hi),
+        .p_lo(add$p_lo),
+        .q_hi(add$q_hi),
+        .q_lo(add$q_lo),
+        .k(add$k),
         .s_hi(add$s_hi),
         .s_lo(add$s_lo)
     );
@@ -8000,50 +8247,35 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .q(sorted_x3$q),
         .clock(sorted_x3$clock)
     );
-    sfu_attr$s01$aligned_a_m aligned_a_m(
-        .d(aligned_a_m$d),
-        .q(aligned_a_m$q),
-        .clock(aligned_a_m$clock)
+    sfu_attr$s01$sorted_cx sorted_cx(
+        .d(sorted_cx$d),
+        .q(sorted_cx$q),
+        .clock(sorted_cx$clock)
     );
-    sfu_attr$s01$aligned_a_s aligned_a_s(
-        .d(aligned_a_s$d),
-        .q(aligned_a_s$q),
-        .clock(aligned_a_s$clock)
+    sfu_attr$s01$aligned_p_hi aligned_p_hi(
+        .d(aligned_p_hi$d),
+        .q(aligned_p_hi$q),
+        .clock(aligned_p_hi$clock)
     );
-    sfu_attr$s01$aligned_b_hi aligned_b_hi(
-        .d(aligned_b_hi$d),
-        .q(aligned_b_hi$q),
-        .clock(aligned_b_hi$clock)
+    sfu_attr$s01$aligned_p_lo aligned_p_lo(
+        .d(aligned_p_lo$d),
+        .q(aligned_p_lo$q),
+        .clock(aligned_p_lo$clock)
     );
-    sfu_attr$s01$aligned_b_lo aligned_b_lo(
-        .d(aligned_b_lo$d),
-        .q(aligned_b_lo$q),
-        .clock(aligned_b_lo$clock)
+    sfu_attr$s01$aligned_q_hi aligned_q_hi(
+        .d(aligned_q_hi$d),
+        .q(aligned_q_hi$q),
+        .clock(aligned_q_hi$clock)
     );
-    sfu_attr$s01$aligned_b_s aligned_b_s(
-        .d(aligned_b_s$d),
-        .q(aligned_b_s$q),
-        .clock(aligned_b_s$clock)
+    sfu_attr$s01$aligned_q_lo aligned_q_lo(
+        .d(aligned_q_lo$d),
+        .q(aligned_q_lo$q),
+        .clock(aligned_q_lo$clock)
     );
-    sfu_attr$s01$aligned_c_hi aligned_c_hi(
-        .d(aligned_c_hi$d),
-        .q(aligned_c_hi$q),
-        .clock(aligned_c_hi$clock)
-    );
-    sfu_attr$s01$aligned_c_lo aligned_c_lo(
-        .d(aligned_c_lo$d),
-        .q(aligned_c_lo$q),
-        .clock(aligned_c_lo$clock)
-    );
-    sfu_attr$s01$aligned_c_s aligned_c_s(
-        .d(aligned_c_s$d),
-        .q(aligned_c_s$q),
-        .clock(aligned_c_s$clock)
-    );
-    sfu_attr$s01$aligned_st aligned_st(
-        .d(aligned_st$d),
-        .q(aligned_st$q),
-        .clock(aligned_st$clock)
+    sfu_attr$s01$aligned_k aligned_k(
+        .d(aligned_k$d),
+        .q(aligned_k$q),
+        .clock(aligned_k$clock)
     );
     sfu_attr$s01$aligned_ea aligned_ea(
         .d(aligned_ea$d),
@@ -8069,15 +8301,12 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$clock = clock;
         sorted_x2$clock = clock;
         sorted_x3$clock = clock;
-        aligned_a_m$clock = clock;
-        aligned_a_s$clock = clock;
-        aligned_b_hi$clock = clock;
-        aligned_b_lo$clock = clock;
-        aligned_b_s$clock = clock;
-        aligned_c_hi$clock = clock;
-        aligned_c_lo$clock = clock;
-        aligned_c_s$clock = clock;
-        aligned_st$clock = clock;
+        sorted_cx$clock = clock;
+        aligned_p_hi$clock = clock;
+        aligned_p_lo$clock = clock;
+        aligned_q_hi$clock = clock;
+        aligned_q_lo$clock = clock;
+        aligned_k$clock = clock;
         aligned_ea$clock = clock;
         sorted_t1_z$d = sorted_t1_z$q;
         sorted_t1_s$d = sorted_t1_s$q;
@@ -8095,15 +8324,12 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$d = sorted_d3$q;
         sorted_x2$d = sorted_x2$q;
         sorted_x3$d = sorted_x3$q;
-        aligned_a_m$d = aligned_a_m$q;
-        aligned_a_s$d = aligned_a_s$q;
-        aligned_b_hi$d = aligned_b_hi$q;
-        aligned_b_lo$d = aligned_b_lo$q;
-        aligned_b_s$d = aligned_b_s$q;
-        aligned_c_hi$d = aligned_c_hi$q;
-        aligned_c_lo$d = aligned_c_lo$q;
-        aligned_c_s$d = aligned_c_s$q;
-        aligned_st$d = aligned_st$q;
+        sorted_cx$d = sorted_cx$q;
+        aligned_p_hi$d = aligned_p_hi$q;
+        aligned_p_lo$d = aligned_p_lo$q;
+        aligned_q_hi$d = aligned_q_hi$q;
+        aligned_q_lo$d = aligned_q_lo$q;
+        aligned_k$d = aligned_k$q;
         aligned_ea$d = aligned_ea$q;
         sort$p_z = p_z;
         sort$p_s = p_s;
@@ -8133,6 +8359,7 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$d = sort$d3;
         sorted_x2$d = sort$x2;
         sorted_x3$d = sort$x3;
+        sorted_cx$d = sort$cx;
         align$t1_z = sorted_t1_z$q;
         align$t1_s = sorted_t1_s$q;
         align$t1_e = sorted_t1_e$q;
@@ -8149,25 +8376,18 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         align$d3 = sorted_d3$q;
         align$x2 = sorted_x2$q;
         align$x3 = sorted_x3$q;
-        aligned_a_m$d = align$a_m;
-        aligned_a_s$d = align$a_s;
-        aligned_b_hi$d = align$b_hi;
-        aligned_b_lo$d = align$b_lo;
-        aligned_b_s$d = align$b_s;
-        aligned_c_hi$d = align$c_hi;
-        aligned_c_lo$d = align$c_lo;
-        aligned_c_s$d = align$c_s;
-        aligned_st$d = align$st;
+        align$cx = sorted_cx$q;
+        aligned_p_hi$d = align$p_hi;
+        aligned_p_lo$d = align$p_lo;
+        aligned_q_hi$d = align$q_hi;
+        aligned_q_lo$d = align$q_lo;
+        aligned_k$d = align$k;
         aligned_ea$d = align$ea;
-        add$a_m = aligned_a_m$q;
-        add$a_s = aligned_a_s$q;
-        add$b_hi = aligned_b_hi$q;
-        add$b_lo = aligned_b_lo$q;
-        add$b_s = aligned_b_s$q;
-        add$c_hi = aligned_c_hi$q;
-        add$c_lo = aligned_c_lo$q;
-        add$c_s = aligned_c_s$q;
-        add$st = aligned_st$q;
+        add$p_hi = aligned_p_hi$q;
+        add$p_lo = aligned_p_lo$q;
+        add$q_hi = aligned_q_hi$q;
+        add$q_lo = aligned_q_lo$q;
+        add$k = aligned_k$q;
         s_hi = add$s_hi;
         s_lo = add$s_lo;
         ea = aligned_ea$q;
@@ -8176,36 +8396,37 @@ module sfu_attr$s01(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
 endmodule // sfu_attr$s01
 
 
-module sfu_attr$s01$add(a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,s_hi,s_lo);
+module sfu_attr$s01$add(p_hi,p_lo,q_hi,q_lo,k,s_hi,s_lo);
 
     // Module arguments
-    input wire  [37:0] a_m;
-    input wire  a_s;
-    input wire  [81:0] b_hi;
-    input wire  [63:0] b_lo;
-    input wire  b_s;
-    input wire  [81:0] c_hi;
-    input wire  [63:0] c_lo;
-    input wire  c_s;
-    input wire  [1:0] st;
+    input wire  [81:0] p_hi;
+    input wire  [63:0] p_lo;
+    input wire  [81:0] q_hi;
+    input wire  [63:0] q_lo;
+    input wire  [3:0] k;
     output reg  [81:0] s_hi;
     output reg  [63:0] s_lo;
 
     // Update code (custom)
-    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
-    wire [145:0] xb = {b_hi, b_lo} ^ {146{b_s}};
-    wire [145:0] xc = {c_hi, c_lo} ^ {146{c_s}};
-    // the negations' +1s and the sticky (+1 or -1): -1..4
-    wire [3:0] k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
-    wire [145:0] tot = xa + xb + xc + {{142{k[3]}}, k};
+    wire [145:0] s1 = {p_hi, p_lo};
+    wire [145:0] c1 = {q_hi, q_lo};
+    wire [145:0] xk = {{142{k[3]}}, k};
+    // the second level of full adders: s1 + c1 + xk = s2 + c2
+    wire [145:0] s2 = s1 ^ c1 ^ xk;
+    wire [144:0] m2 = (s1[144:0] & c1[144:0]) | (s1[144:0] & xk[144:0]) | (c1[144:0] & xk[144:0]);
+    wire [145:0] c2 = {m2, 1'b0};
+    // carry select: the low word's add beside both high words (carry in 0 and 1)
+    wire [64:0] lo = {1'b0, s2[63:0]} + {1'b0, c2[63:0]};
+    wire [81:0] hi0 = s2[145:64] + c2[145:64];
+    wire [81:0] hi1 = s2[145:64] + c2[145:64] + 82'd1;
     always @(*) begin
-       s_hi = tot[145:64];
-       s_lo = tot[63:0];
+       s_hi = lo[64] ? hi1 : hi0;
+       s_lo = lo[63:0];
     end
 endmodule // sfu_attr$s01$add
 
 
-module sfu_attr$s01$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,ea);
+module sfu_attr$s01$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,cx,p_hi,p_lo,q_hi,q_lo,k,ea);
 
     // Module arguments
     input wire  t1_z;
@@ -8224,19 +8445,15 @@ module sfu_attr$s01$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e
     input wire  [6:0] d3;
     input wire  x2;
     input wire  x3;
-    output reg  [37:0] a_m;
-    output reg  a_s;
-    output reg  [81:0] b_hi;
-    output reg  [63:0] b_lo;
-    output reg  b_s;
-    output reg  [81:0] c_hi;
-    output reg  [63:0] c_lo;
-    output reg  c_s;
-    output reg  [1:0] st;
+    input wire  cx;
+    output reg  [81:0] p_hi;
+    output reg  [63:0] p_lo;
+    output reg  [81:0] q_hi;
+    output reg  [63:0] q_lo;
+    output reg  [3:0] k;
     output reg  [9:0] ea;
 
     // Update code (custom)
-    wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
     // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
     wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
     wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
@@ -8251,174 +8468,29 @@ module sfu_attr$s01$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e
        else sv = 2'd0;
     end
     // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
-    wire both = ~t1_z & ~cancel;
-    wire [145:0] bv = (both & x2) ? v2 : 146'd0;
-    wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+    wire both = ~t1_z & ~cx;
+    wire a_s = t1_z ? 1'b0 : (cx ? t3_s : t1_s);
+    wire [37:0] a_m = t1_z ? 38'd0 : (cx ? t3_m : t1_m);
+    wire b_s = both & x2 & t2_s;
+    wire c_s = both & x3 & t3_s;
+    wire [1:0] st = both ? sv : 2'd0;
+    // the addends, a negative one as its one's complement
+    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+    wire [145:0] xb = ((both & x2) ? v2 : 146'd0) ^ {146{b_s}};
+    wire [145:0] xc = ((both & x3) ? v3 : 146'd0) ^ {146{c_s}};
+    // one level of full adders: xa + xb + xc = ps + {mj, 0}
+    wire [145:0] ps = xa ^ xb ^ xc;
+    wire [144:0] mj = (xa[144:0] & xb[144:0]) | (xa[144:0] & xc[144:0]) | (xb[144:0] & xc[144:0]);
     always @(*) begin
-       a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
-       a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
-       b_hi = bv[145:64];
-       b_lo = bv[63:0];
-       b_s = both & x2 & t2_s;
-       c_hi = cv[145:64];
-       c_lo = cv[63:0];
-       c_s = both & x3 & t3_s;
-       st = both ? sv : 2'd0;
-       ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+       p_hi = ps[145:64];
+       p_lo = ps[63:0];
+       q_hi = mj[144:63];
+       q_lo = {mj[62:0], 1'b0};
+       // the negations' +1s and the sticky (+1 or -1): -1..4
+       k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+       ea = t1_z ? 10'd0 : (cx ? t3_e : t1_e);
     end
 endmodule // sfu_attr$s01$align
-
-
-module sfu_attr$s01$aligned_a_m(d,q,clock);
-
-    // Module arguments
-    input wire  [37:0] d;
-    output reg  [37:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 38'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s01$aligned_a_m
-
-
-module sfu_attr$s01$aligned_a_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s01$aligned_a_s
-
-
-module sfu_attr$s01$aligned_b_hi(d,q,clock);
-
-    // Module arguments
-    input wire  [81:0] d;
-    output reg  [81:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 82'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s01$aligned_b_hi
-
-
-module sfu_attr$s01$aligned_b_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s01$aligned_b_lo
-
-
-module sfu_attr$s01$aligned_b_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s01$aligned_b_s
-
-
-module sfu_attr$s01$aligned_c_hi(d,q,clock);
-
-    // Module arguments
-    input wire  [81:0] d;
-    output reg  [81:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 82'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s01$aligned_c_hi
-
-
-module sfu_attr$s01$aligned_c_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s01$aligned_c_lo
-
-
-module sfu_attr$s01$aligned_c_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s01$aligned_c_s
 
 
 module sfu_attr$s01$aligned_ea(d,q,clock);
@@ -8440,26 +8512,102 @@ module sfu_attr$s01$aligned_ea(d,q,clock);
 endmodule // sfu_attr$s01$aligned_ea
 
 
-module sfu_attr$s01$aligned_st(d,q,clock);
+module sfu_attr$s01$aligned_k(d,q,clock);
 
     // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 2'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu_attr$s01$aligned_st
+endmodule // sfu_attr$s01$aligned_k
 
 
-module sfu_attr$s01$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3);
+module sfu_attr$s01$aligned_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_p_hi
+
+
+module sfu_attr$s01$aligned_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_p_lo
+
+
+module sfu_attr$s01$aligned_q_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_q_hi
+
+
+module sfu_attr$s01$aligned_q_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$aligned_q_lo
+
+
+module sfu_attr$s01$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,cx);
 
     // Module arguments
     input wire  p_z;
@@ -8490,6 +8638,7 @@ module sfu_attr$s01$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
     output reg  [6:0] d3;
     output reg  x2;
     output reg  x3;
+    output reg  cx;
 
     // Update code (custom)
     // sort keys: nonzero first, then exponent (offset to unsigned: the sign bit inverted)
@@ -8514,6 +8663,10 @@ module sfu_attr$s01$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
     wire [9:0] drp = r_e - p_e;
     wire [9:0] dqr = q_e - r_e;
     wire [9:0] drq = r_e - q_e;
+    // each pair's exact cancellation
+    wire xpq = ~p_z & ~q_z & (p_e == q_e) & (p_m == q_m) & (p_s != q_s);
+    wire xpr = ~p_z & ~r_z & (p_e == r_e) & (p_m == r_m) & (p_s != r_s);
+    wire xqr = ~q_z & ~r_z & (q_e == r_e) & (q_m == r_m) & (q_s != r_s);
     reg w2;
     reg w3;
     always @(*) begin
@@ -8522,37 +8675,37 @@ module sfu_attr$s01$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
              t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
              t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
              t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
+             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq); cx = xpr;
           end
           3'b011: begin
              t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
              t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
              t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
+             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr); cx = xpq;
           end
           3'b001: begin
              t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
              t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
              t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
+             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp); cx = xqr;
           end
           3'b100: begin
              t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
              t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
              t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
+             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq); cx = xpr;
           end
           3'b000: begin
              t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
              t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
              t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
+             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp); cx = xqr;
           end
           default: begin
              t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
              t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
              t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
+             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr); cx = xpq;
           end
        endcase
     end
@@ -8561,6 +8714,25 @@ module sfu_attr$s01$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
        x3 = ~t2_z & w2 & ~t3_z & w3;
     end
 endmodule // sfu_attr$s01$sort
+
+
+module sfu_attr$s01$sorted_cx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s01$sorted_cx
 
 
 module sfu_attr$s01$sorted_d2(d,q,clock);
@@ -8916,6 +9088,7 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     wire  [6:0] sort$d3;
     wire  sort$x2;
     wire  sort$x3;
+    wire  sort$cx;
     reg  align$t1_z;
     reg  align$t1_s;
     reg  [9:0] align$t1_e;
@@ -8932,25 +9105,18 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     reg  [6:0] align$d3;
     reg  align$x2;
     reg  align$x3;
-    wire  [37:0] align$a_m;
-    wire  align$a_s;
-    wire  [81:0] align$b_hi;
-    wire  [63:0] align$b_lo;
-    wire  align$b_s;
-    wire  [81:0] align$c_hi;
-    wire  [63:0] align$c_lo;
-    wire  align$c_s;
-    wire  [1:0] align$st;
+    reg  align$cx;
+    wire  [81:0] align$p_hi;
+    wire  [63:0] align$p_lo;
+    wire  [81:0] align$q_hi;
+    wire  [63:0] align$q_lo;
+    wire  [3:0] align$k;
     wire  [9:0] align$ea;
-    reg  [37:0] add$a_m;
-    reg  add$a_s;
-    reg  [81:0] add$b_hi;
-    reg  [63:0] add$b_lo;
-    reg  add$b_s;
-    reg  [81:0] add$c_hi;
-    reg  [63:0] add$c_lo;
-    reg  add$c_s;
-    reg  [1:0] add$st;
+    reg  [81:0] add$p_hi;
+    reg  [63:0] add$p_lo;
+    reg  [81:0] add$q_hi;
+    reg  [63:0] add$q_lo;
+    reg  [3:0] add$k;
     wire  [81:0] add$s_hi;
     wire  [63:0] add$s_lo;
     reg  sorted_t1_z$d;
@@ -9001,33 +9167,24 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     reg  sorted_x3$d;
     wire  sorted_x3$q;
     reg  sorted_x3$clock;
-    reg  [37:0] aligned_a_m$d;
-    wire  [37:0] aligned_a_m$q;
-    reg  aligned_a_m$clock;
-    reg  aligned_a_s$d;
-    wire  aligned_a_s$q;
-    reg  aligned_a_s$clock;
-    reg  [81:0] aligned_b_hi$d;
-    wire  [81:0] aligned_b_hi$q;
-    reg  aligned_b_hi$clock;
-    reg  [63:0] aligned_b_lo$d;
-    wire  [63:0] aligned_b_lo$q;
-    reg  aligned_b_lo$clock;
-    reg  aligned_b_s$d;
-    wire  aligned_b_s$q;
-    reg  aligned_b_s$clock;
-    reg  [81:0] aligned_c_hi$d;
-    wire  [81:0] aligned_c_hi$q;
-    reg  aligned_c_hi$clock;
-    reg  [63:0] aligned_c_lo$d;
-    wire  [63:0] aligned_c_lo$q;
-    reg  aligned_c_lo$clock;
-    reg  aligned_c_s$d;
-    wire  aligned_c_s$q;
-    reg  aligned_c_s$clock;
-    reg  [1:0] aligned_st$d;
-    wire  [1:0] aligned_st$q;
-    reg  aligned_st$clock;
+    reg  sorted_cx$d;
+    wire  sorted_cx$q;
+    reg  sorted_cx$clock;
+    reg  [81:0] aligned_p_hi$d;
+    wire  [81:0] aligned_p_hi$q;
+    reg  aligned_p_hi$clock;
+    reg  [63:0] aligned_p_lo$d;
+    wire  [63:0] aligned_p_lo$q;
+    reg  aligned_p_lo$clock;
+    reg  [81:0] aligned_q_hi$d;
+    wire  [81:0] aligned_q_hi$q;
+    reg  aligned_q_hi$clock;
+    reg  [63:0] aligned_q_lo$d;
+    wire  [63:0] aligned_q_lo$q;
+    reg  aligned_q_lo$clock;
+    reg  [3:0] aligned_k$d;
+    wire  [3:0] aligned_k$q;
+    reg  aligned_k$clock;
     reg  [9:0] aligned_ea$d;
     wire  [9:0] aligned_ea$q;
     reg  aligned_ea$clock;
@@ -9061,7 +9218,8 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .d2(sort$d2),
         .d3(sort$d3),
         .x2(sort$x2),
-        .x3(sort$x3)
+        .x3(sort$x3),
+        .cx(sort$cx)
     );
     sfu_attr$s10$align align(
         .t1_z(align$t1_z),
@@ -9080,27 +9238,20 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .d3(align$d3),
         .x2(align$x2),
         .x3(align$x3),
-        .a_m(align$a_m),
-        .a_s(align$a_s),
-        .b_hi(align$b_hi),
-        .b_lo(align$b_lo),
-        .b_s(align$b_s),
-        .c_hi(align$c_hi),
-        .c_lo(align$c_lo),
-        .c_s(align$c_s),
-        .st(align$st),
+        .cx(align$cx),
+        .p_hi(align$p_hi),
+        .p_lo(align$p_lo),
+        .q_hi(align$q_hi),
+        .q_lo(align$q_lo),
+        .k(align$k),
         .ea(align$ea)
     );
     sfu_attr$s10$add add(
-        .a_m(add$a_m),
-        .a_s(add$a_s),
-        .b_hi(add$b_hi),
-        .b_lo(add$b_lo),
-        .b_s(add$b_s),
-        .c_hi(add$c_hi),
-        .c_lo(add$c_lo),
-        .c_s(add$c_s),
-        .st(add$st),
+        .p_hi(add$p_hi),
+        .p_lo(add$p_lo),
+        .q_hi(add$q_hi),
+        .q_lo(add$q_lo),
+        .k(add$k),
         .s_hi(add$s_hi),
         .s_lo(add$s_lo)
     );
@@ -9184,50 +9335,35 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .q(sorted_x3$q),
         .clock(sorted_x3$clock)
     );
-    sfu_attr$s10$aligned_a_m aligned_a_m(
-        .d(aligned_a_m$d),
-        .q(aligned_a_m$q),
-        .clock(aligned_a_m$clock)
+    sfu_attr$s10$sorted_cx sorted_cx(
+        .d(sorted_cx$d),
+        .q(sorted_cx$q),
+        .clock(sorted_cx$clock)
     );
-    sfu_attr$s10$aligned_a_s aligned_a_s(
-        .d(aligned_a_s$d),
-        .q(aligned_a_s$q),
-        .clock(aligned_a_s$clock)
+    sfu_attr$s10$aligned_p_hi aligned_p_hi(
+        .d(aligned_p_hi$d),
+        .q(aligned_p_hi$q),
+        .clock(aligned_p_hi$clock)
     );
-    sfu_attr$s10$aligned_b_hi aligned_b_hi(
-        .d(aligned_b_hi$d),
-        .q(aligned_b_hi$q),
-        .clock(aligned_b_hi$clock)
+    sfu_attr$s10$aligned_p_lo aligned_p_lo(
+        .d(aligned_p_lo$d),
+        .q(aligned_p_lo$q),
+        .clock(aligned_p_lo$clock)
     );
-    sfu_attr$s10$aligned_b_lo aligned_b_lo(
-        .d(aligned_b_lo$d),
-        .q(aligned_b_lo$q),
-        .clock(aligned_b_lo$clock)
+    sfu_attr$s10$aligned_q_hi aligned_q_hi(
+        .d(aligned_q_hi$d),
+        .q(aligned_q_hi$q),
+        .clock(aligned_q_hi$clock)
     );
-    sfu_attr$s10$aligned_b_s aligned_b_s(
-        .d(aligned_b_s$d),
-        .q(aligned_b_s$q),
-        .clock(aligned_b_s$clock)
+    sfu_attr$s10$aligned_q_lo aligned_q_lo(
+        .d(aligned_q_lo$d),
+        .q(aligned_q_lo$q),
+        .clock(aligned_q_lo$clock)
     );
-    sfu_attr$s10$aligned_c_hi aligned_c_hi(
-        .d(aligned_c_hi$d),
-        .q(aligned_c_hi$q),
-        .clock(aligned_c_hi$clock)
-    );
-    sfu_attr$s10$aligned_c_lo aligned_c_lo(
-        .d(aligned_c_lo$d),
-        .q(aligned_c_lo$q),
-        .clock(aligned_c_lo$clock)
-    );
-    sfu_attr$s10$aligned_c_s aligned_c_s(
-        .d(aligned_c_s$d),
-        .q(aligned_c_s$q),
-        .clock(aligned_c_s$clock)
-    );
-    sfu_attr$s10$aligned_st aligned_st(
-        .d(aligned_st$d),
-        .q(aligned_st$q),
-        .clock(aligned_st$clock)
+    sfu_attr$s10$aligned_k aligned_k(
+        .d(aligned_k$d),
+        .q(aligned_k$q),
+        .clock(aligned_k$clock)
     );
     sfu_attr$s10$aligned_ea aligned_ea(
         .d(aligned_ea$d),
@@ -9253,15 +9389,12 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$clock = clock;
         sorted_x2$clock = clock;
         sorted_x3$clock = clock;
-        aligned_a_m$clock = clock;
-        aligned_a_s$clock = clock;
-        aligned_b_hi$clock = clock;
-        aligned_b_lo$clock = clock;
-        aligned_b_s$clock = clock;
-        aligned_c_hi$clock = clock;
-        aligned_c_lo$clock = clock;
-        aligned_c_s$clock = clock;
-        aligned_st$clock = clock;
+        sorted_cx$clock = clock;
+        aligned_p_hi$clock = clock;
+        aligned_p_lo$clock = clock;
+        aligned_q_hi$clock = clock;
+        aligned_q_lo$clock = clock;
+        aligned_k$clock = clock;
         aligned_ea$clock = clock;
         sorted_t1_z$d = sorted_t1_z$q;
         sorted_t1_s$d = sorted_t1_s$q;
@@ -9279,15 +9412,12 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$d = sorted_d3$q;
         sorted_x2$d = sorted_x2$q;
         sorted_x3$d = sorted_x3$q;
-        aligned_a_m$d = aligned_a_m$q;
-        aligned_a_s$d = aligned_a_s$q;
-        aligned_b_hi$d = aligned_b_hi$q;
-        aligned_b_lo$d = aligned_b_lo$q;
-        aligned_b_s$d = aligned_b_s$q;
-        aligned_c_hi$d = aligned_c_hi$q;
-        aligned_c_lo$d = aligned_c_lo$q;
-        aligned_c_s$d = aligned_c_s$q;
-        aligned_st$d = aligned_st$q;
+        sorted_cx$d = sorted_cx$q;
+        aligned_p_hi$d = aligned_p_hi$q;
+        aligned_p_lo$d = aligned_p_lo$q;
+        aligned_q_hi$d = aligned_q_hi$q;
+        aligned_q_lo$d = aligned_q_lo$q;
+        aligned_k$d = aligned_k$q;
         aligned_ea$d = aligned_ea$q;
         sort$p_z = p_z;
         sort$p_s = p_s;
@@ -9317,6 +9447,7 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$d = sort$d3;
         sorted_x2$d = sort$x2;
         sorted_x3$d = sort$x3;
+        sorted_cx$d = sort$cx;
         align$t1_z = sorted_t1_z$q;
         align$t1_s = sorted_t1_s$q;
         align$t1_e = sorted_t1_e$q;
@@ -9333,25 +9464,18 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         align$d3 = sorted_d3$q;
         align$x2 = sorted_x2$q;
         align$x3 = sorted_x3$q;
-        aligned_a_m$d = align$a_m;
-        aligned_a_s$d = align$a_s;
-        aligned_b_hi$d = align$b_hi;
-        aligned_b_lo$d = align$b_lo;
-        aligned_b_s$d = align$b_s;
-        aligned_c_hi$d = align$c_hi;
-        aligned_c_lo$d = align$c_lo;
-        aligned_c_s$d = align$c_s;
-        aligned_st$d = align$st;
+        align$cx = sorted_cx$q;
+        aligned_p_hi$d = align$p_hi;
+        aligned_p_lo$d = align$p_lo;
+        aligned_q_hi$d = align$q_hi;
+        aligned_q_lo$d = align$q_lo;
+        aligned_k$d = align$k;
         aligned_ea$d = align$ea;
-        add$a_m = aligned_a_m$q;
-        add$a_s = aligned_a_s$q;
-        add$b_hi = aligned_b_hi$q;
-        add$b_lo = aligned_b_lo$q;
-        add$b_s = aligned_b_s$q;
-        add$c_hi = aligned_c_hi$q;
-        add$c_lo = aligned_c_lo$q;
-        add$c_s = aligned_c_s$q;
-        add$st = aligned_st$q;
+        add$p_hi = aligned_p_hi$q;
+        add$p_lo = aligned_p_lo$q;
+        add$q_hi = aligned_q_hi$q;
+        add$q_lo = aligned_q_lo$q;
+        add$k = aligned_k$q;
         s_hi = add$s_hi;
         s_lo = add$s_lo;
         ea = aligned_ea$q;
@@ -9360,36 +9484,37 @@ module sfu_attr$s10(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
 endmodule // sfu_attr$s10
 
 
-module sfu_attr$s10$add(a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,s_hi,s_lo);
+module sfu_attr$s10$add(p_hi,p_lo,q_hi,q_lo,k,s_hi,s_lo);
 
     // Module arguments
-    input wire  [37:0] a_m;
-    input wire  a_s;
-    input wire  [81:0] b_hi;
-    input wire  [63:0] b_lo;
-    input wire  b_s;
-    input wire  [81:0] c_hi;
-    input wire  [63:0] c_lo;
-    input wire  c_s;
-    input wire  [1:0] st;
+    input wire  [81:0] p_hi;
+    input wire  [63:0] p_lo;
+    input wire  [81:0] q_hi;
+    input wire  [63:0] q_lo;
+    input wire  [3:0] k;
     output reg  [81:0] s_hi;
     output reg  [63:0] s_lo;
 
     // Update code (custom)
-    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
-    wire [145:0] xb = {b_hi, b_lo} ^ {146{b_s}};
-    wire [145:0] xc = {c_hi, c_lo} ^ {146{c_s}};
-    // the negations' +1s and the sticky (+1 or -1): -1..4
-    wire [3:0] k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
-    wire [145:0] tot = xa + xb + xc + {{142{k[3]}}, k};
+    wire [145:0] s1 = {p_hi, p_lo};
+    wire [145:0] c1 = {q_hi, q_lo};
+    wire [145:0] xk = {{142{k[3]}}, k};
+    // the second level of full adders: s1 + c1 + xk = s2 + c2
+    wire [145:0] s2 = s1 ^ c1 ^ xk;
+    wire [144:0] m2 = (s1[144:0] & c1[144:0]) | (s1[144:0] & xk[144:0]) | (c1[144:0] & xk[144:0]);
+    wire [145:0] c2 = {m2, 1'b0};
+    // carry select: the low word's add beside both high words (carry in 0 and 1)
+    wire [64:0] lo = {1'b0, s2[63:0]} + {1'b0, c2[63:0]};
+    wire [81:0] hi0 = s2[145:64] + c2[145:64];
+    wire [81:0] hi1 = s2[145:64] + c2[145:64] + 82'd1;
     always @(*) begin
-       s_hi = tot[145:64];
-       s_lo = tot[63:0];
+       s_hi = lo[64] ? hi1 : hi0;
+       s_lo = lo[63:0];
     end
 endmodule // sfu_attr$s10$add
 
 
-module sfu_attr$s10$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,ea);
+module sfu_attr$s10$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,cx,p_hi,p_lo,q_hi,q_lo,k,ea);
 
     // Module arguments
     input wire  t1_z;
@@ -9408,19 +9533,15 @@ module sfu_attr$s10$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e
     input wire  [6:0] d3;
     input wire  x2;
     input wire  x3;
-    output reg  [37:0] a_m;
-    output reg  a_s;
-    output reg  [81:0] b_hi;
-    output reg  [63:0] b_lo;
-    output reg  b_s;
-    output reg  [81:0] c_hi;
-    output reg  [63:0] c_lo;
-    output reg  c_s;
-    output reg  [1:0] st;
+    input wire  cx;
+    output reg  [81:0] p_hi;
+    output reg  [63:0] p_lo;
+    output reg  [81:0] q_hi;
+    output reg  [63:0] q_lo;
+    output reg  [3:0] k;
     output reg  [9:0] ea;
 
     // Update code (custom)
-    wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
     // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
     wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
     wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
@@ -9435,174 +9556,29 @@ module sfu_attr$s10$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e
        else sv = 2'd0;
     end
     // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
-    wire both = ~t1_z & ~cancel;
-    wire [145:0] bv = (both & x2) ? v2 : 146'd0;
-    wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+    wire both = ~t1_z & ~cx;
+    wire a_s = t1_z ? 1'b0 : (cx ? t3_s : t1_s);
+    wire [37:0] a_m = t1_z ? 38'd0 : (cx ? t3_m : t1_m);
+    wire b_s = both & x2 & t2_s;
+    wire c_s = both & x3 & t3_s;
+    wire [1:0] st = both ? sv : 2'd0;
+    // the addends, a negative one as its one's complement
+    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+    wire [145:0] xb = ((both & x2) ? v2 : 146'd0) ^ {146{b_s}};
+    wire [145:0] xc = ((both & x3) ? v3 : 146'd0) ^ {146{c_s}};
+    // one level of full adders: xa + xb + xc = ps + {mj, 0}
+    wire [145:0] ps = xa ^ xb ^ xc;
+    wire [144:0] mj = (xa[144:0] & xb[144:0]) | (xa[144:0] & xc[144:0]) | (xb[144:0] & xc[144:0]);
     always @(*) begin
-       a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
-       a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
-       b_hi = bv[145:64];
-       b_lo = bv[63:0];
-       b_s = both & x2 & t2_s;
-       c_hi = cv[145:64];
-       c_lo = cv[63:0];
-       c_s = both & x3 & t3_s;
-       st = both ? sv : 2'd0;
-       ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+       p_hi = ps[145:64];
+       p_lo = ps[63:0];
+       q_hi = mj[144:63];
+       q_lo = {mj[62:0], 1'b0};
+       // the negations' +1s and the sticky (+1 or -1): -1..4
+       k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+       ea = t1_z ? 10'd0 : (cx ? t3_e : t1_e);
     end
 endmodule // sfu_attr$s10$align
-
-
-module sfu_attr$s10$aligned_a_m(d,q,clock);
-
-    // Module arguments
-    input wire  [37:0] d;
-    output reg  [37:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 38'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s10$aligned_a_m
-
-
-module sfu_attr$s10$aligned_a_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s10$aligned_a_s
-
-
-module sfu_attr$s10$aligned_b_hi(d,q,clock);
-
-    // Module arguments
-    input wire  [81:0] d;
-    output reg  [81:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 82'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s10$aligned_b_hi
-
-
-module sfu_attr$s10$aligned_b_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s10$aligned_b_lo
-
-
-module sfu_attr$s10$aligned_b_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s10$aligned_b_s
-
-
-module sfu_attr$s10$aligned_c_hi(d,q,clock);
-
-    // Module arguments
-    input wire  [81:0] d;
-    output reg  [81:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 82'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s10$aligned_c_hi
-
-
-module sfu_attr$s10$aligned_c_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s10$aligned_c_lo
-
-
-module sfu_attr$s10$aligned_c_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s10$aligned_c_s
 
 
 module sfu_attr$s10$aligned_ea(d,q,clock);
@@ -9624,26 +9600,102 @@ module sfu_attr$s10$aligned_ea(d,q,clock);
 endmodule // sfu_attr$s10$aligned_ea
 
 
-module sfu_attr$s10$aligned_st(d,q,clock);
+module sfu_attr$s10$aligned_k(d,q,clock);
 
     // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 2'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu_attr$s10$aligned_st
+endmodule // sfu_attr$s10$aligned_k
 
 
-module sfu_attr$s10$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3);
+module sfu_attr$s10$aligned_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_p_hi
+
+
+module sfu_attr$s10$aligned_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_p_lo
+
+
+module sfu_attr$s10$aligned_q_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_q_hi
+
+
+module sfu_attr$s10$aligned_q_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$aligned_q_lo
+
+
+module sfu_attr$s10$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,cx);
 
     // Module arguments
     input wire  p_z;
@@ -9674,6 +9726,7 @@ module sfu_attr$s10$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
     output reg  [6:0] d3;
     output reg  x2;
     output reg  x3;
+    output reg  cx;
 
     // Update code (custom)
     // sort keys: nonzero first, then exponent (offset to unsigned: the sign bit inverted)
@@ -9698,6 +9751,10 @@ module sfu_attr$s10$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
     wire [9:0] drp = r_e - p_e;
     wire [9:0] dqr = q_e - r_e;
     wire [9:0] drq = r_e - q_e;
+    // each pair's exact cancellation
+    wire xpq = ~p_z & ~q_z & (p_e == q_e) & (p_m == q_m) & (p_s != q_s);
+    wire xpr = ~p_z & ~r_z & (p_e == r_e) & (p_m == r_m) & (p_s != r_s);
+    wire xqr = ~q_z & ~r_z & (q_e == r_e) & (q_m == r_m) & (q_s != r_s);
     reg w2;
     reg w3;
     always @(*) begin
@@ -9706,37 +9763,37 @@ module sfu_attr$s10$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
              t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
              t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
              t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
+             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq); cx = xpr;
           end
           3'b011: begin
              t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
              t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
              t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
+             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr); cx = xpq;
           end
           3'b001: begin
              t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
              t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
              t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
+             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp); cx = xqr;
           end
           3'b100: begin
              t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
              t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
              t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
+             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq); cx = xpr;
           end
           3'b000: begin
              t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
              t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
              t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
+             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp); cx = xqr;
           end
           default: begin
              t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
              t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
              t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
+             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr); cx = xpq;
           end
        endcase
     end
@@ -9745,6 +9802,25 @@ module sfu_attr$s10$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
        x3 = ~t2_z & w2 & ~t3_z & w3;
     end
 endmodule // sfu_attr$s10$sort
+
+
+module sfu_attr$s10$sorted_cx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s10$sorted_cx
 
 
 module sfu_attr$s10$sorted_d2(d,q,clock);
@@ -10100,6 +10176,7 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     wire  [6:0] sort$d3;
     wire  sort$x2;
     wire  sort$x3;
+    wire  sort$cx;
     reg  align$t1_z;
     reg  align$t1_s;
     reg  [9:0] align$t1_e;
@@ -10116,25 +10193,18 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     reg  [6:0] align$d3;
     reg  align$x2;
     reg  align$x3;
-    wire  [37:0] align$a_m;
-    wire  align$a_s;
-    wire  [81:0] align$b_hi;
-    wire  [63:0] align$b_lo;
-    wire  align$b_s;
-    wire  [81:0] align$c_hi;
-    wire  [63:0] align$c_lo;
-    wire  align$c_s;
-    wire  [1:0] align$st;
+    reg  align$cx;
+    wire  [81:0] align$p_hi;
+    wire  [63:0] align$p_lo;
+    wire  [81:0] align$q_hi;
+    wire  [63:0] align$q_lo;
+    wire  [3:0] align$k;
     wire  [9:0] align$ea;
-    reg  [37:0] add$a_m;
-    reg  add$a_s;
-    reg  [81:0] add$b_hi;
-    reg  [63:0] add$b_lo;
-    reg  add$b_s;
-    reg  [81:0] add$c_hi;
-    reg  [63:0] add$c_lo;
-    reg  add$c_s;
-    reg  [1:0] add$st;
+    reg  [81:0] add$p_hi;
+    reg  [63:0] add$p_lo;
+    reg  [81:0] add$q_hi;
+    reg  [63:0] add$q_lo;
+    reg  [3:0] add$k;
     wire  [81:0] add$s_hi;
     wire  [63:0] add$s_lo;
     reg  sorted_t1_z$d;
@@ -10185,33 +10255,24 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
     reg  sorted_x3$d;
     wire  sorted_x3$q;
     reg  sorted_x3$clock;
-    reg  [37:0] aligned_a_m$d;
-    wire  [37:0] aligned_a_m$q;
-    reg  aligned_a_m$clock;
-    reg  aligned_a_s$d;
-    wire  aligned_a_s$q;
-    reg  aligned_a_s$clock;
-    reg  [81:0] aligned_b_hi$d;
-    wire  [81:0] aligned_b_hi$q;
-    reg  aligned_b_hi$clock;
-    reg  [63:0] aligned_b_lo$d;
-    wire  [63:0] aligned_b_lo$q;
-    reg  aligned_b_lo$clock;
-    reg  aligned_b_s$d;
-    wire  aligned_b_s$q;
-    reg  aligned_b_s$clock;
-    reg  [81:0] aligned_c_hi$d;
-    wire  [81:0] aligned_c_hi$q;
-    reg  aligned_c_hi$clock;
-    reg  [63:0] aligned_c_lo$d;
-    wire  [63:0] aligned_c_lo$q;
-    reg  aligned_c_lo$clock;
-    reg  aligned_c_s$d;
-    wire  aligned_c_s$q;
-    reg  aligned_c_s$clock;
-    reg  [1:0] aligned_st$d;
-    wire  [1:0] aligned_st$q;
-    reg  aligned_st$clock;
+    reg  sorted_cx$d;
+    wire  sorted_cx$q;
+    reg  sorted_cx$clock;
+    reg  [81:0] aligned_p_hi$d;
+    wire  [81:0] aligned_p_hi$q;
+    reg  aligned_p_hi$clock;
+    reg  [63:0] aligned_p_lo$d;
+    wire  [63:0] aligned_p_lo$q;
+    reg  aligned_p_lo$clock;
+    reg  [81:0] aligned_q_hi$d;
+    wire  [81:0] aligned_q_hi$q;
+    reg  aligned_q_hi$clock;
+    reg  [63:0] aligned_q_lo$d;
+    wire  [63:0] aligned_q_lo$q;
+    reg  aligned_q_lo$clock;
+    reg  [3:0] aligned_k$d;
+    wire  [3:0] aligned_k$q;
+    reg  aligned_k$clock;
     reg  [9:0] aligned_ea$d;
     wire  [9:0] aligned_ea$q;
     reg  aligned_ea$clock;
@@ -10245,7 +10306,8 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .d2(sort$d2),
         .d3(sort$d3),
         .x2(sort$x2),
-        .x3(sort$x3)
+        .x3(sort$x3),
+        .cx(sort$cx)
     );
     sfu_attr$s11$align align(
         .t1_z(align$t1_z),
@@ -10264,27 +10326,20 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .d3(align$d3),
         .x2(align$x2),
         .x3(align$x3),
-        .a_m(align$a_m),
-        .a_s(align$a_s),
-        .b_hi(align$b_hi),
-        .b_lo(align$b_lo),
-        .b_s(align$b_s),
-        .c_hi(align$c_hi),
-        .c_lo(align$c_lo),
-        .c_s(align$c_s),
-        .st(align$st),
+        .cx(align$cx),
+        .p_hi(align$p_hi),
+        .p_lo(align$p_lo),
+        .q_hi(align$q_hi),
+        .q_lo(align$q_lo),
+        .k(align$k),
         .ea(align$ea)
     );
     sfu_attr$s11$add add(
-        .a_m(add$a_m),
-        .a_s(add$a_s),
-        .b_hi(add$b_hi),
-        .b_lo(add$b_lo),
-        .b_s(add$b_s),
-        .c_hi(add$c_hi),
-        .c_lo(add$c_lo),
-        .c_s(add$c_s),
-        .st(add$st),
+        .p_hi(add$p_hi),
+        .p_lo(add$p_lo),
+        .q_hi(add$q_hi),
+        .q_lo(add$q_lo),
+        .k(add$k),
         .s_hi(add$s_hi),
         .s_lo(add$s_lo)
     );
@@ -10368,50 +10423,35 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         .q(sorted_x3$q),
         .clock(sorted_x3$clock)
     );
-    sfu_attr$s11$aligned_a_m aligned_a_m(
-        .d(aligned_a_m$d),
-        .q(aligned_a_m$q),
-        .clock(aligned_a_m$clock)
+    sfu_attr$s11$sorted_cx sorted_cx(
+        .d(sorted_cx$d),
+        .q(sorted_cx$q),
+        .clock(sorted_cx$clock)
     );
-    sfu_attr$s11$aligned_a_s aligned_a_s(
-        .d(aligned_a_s$d),
-        .q(aligned_a_s$q),
-        .clock(aligned_a_s$clock)
+    sfu_attr$s11$aligned_p_hi aligned_p_hi(
+        .d(aligned_p_hi$d),
+        .q(aligned_p_hi$q),
+        .clock(aligned_p_hi$clock)
     );
-    sfu_attr$s11$aligned_b_hi aligned_b_hi(
-        .d(aligned_b_hi$d),
-        .q(aligned_b_hi$q),
-        .clock(aligned_b_hi$clock)
+    sfu_attr$s11$aligned_p_lo aligned_p_lo(
+        .d(aligned_p_lo$d),
+        .q(aligned_p_lo$q),
+        .clock(aligned_p_lo$clock)
     );
-    sfu_attr$s11$aligned_b_lo aligned_b_lo(
-        .d(aligned_b_lo$d),
-        .q(aligned_b_lo$q),
-        .clock(aligned_b_lo$clock)
+    sfu_attr$s11$aligned_q_hi aligned_q_hi(
+        .d(aligned_q_hi$d),
+        .q(aligned_q_hi$q),
+        .clock(aligned_q_hi$clock)
     );
-    sfu_attr$s11$aligned_b_s aligned_b_s(
-        .d(aligned_b_s$d),
-        .q(aligned_b_s$q),
-        .clock(aligned_b_s$clock)
+    sfu_attr$s11$aligned_q_lo aligned_q_lo(
+        .d(aligned_q_lo$d),
+        .q(aligned_q_lo$q),
+        .clock(aligned_q_lo$clock)
     );
-    sfu_attr$s11$aligned_c_hi aligned_c_hi(
-        .d(aligned_c_hi$d),
-        .q(aligned_c_hi$q),
-        .clock(aligned_c_hi$clock)
-    );
-    sfu_attr$s11$aligned_c_lo aligned_c_lo(
-        .d(aligned_c_lo$d),
-        .q(aligned_c_lo$q),
-        .clock(aligned_c_lo$clock)
-    );
-    sfu_attr$s11$aligned_c_s aligned_c_s(
-        .d(aligned_c_s$d),
-        .q(aligned_c_s$q),
-        .clock(aligned_c_s$clock)
-    );
-    sfu_attr$s11$aligned_st aligned_st(
-        .d(aligned_st$d),
-        .q(aligned_st$q),
-        .clock(aligned_st$clock)
+    sfu_attr$s11$aligned_k aligned_k(
+        .d(aligned_k$d),
+        .q(aligned_k$q),
+        .clock(aligned_k$clock)
     );
     sfu_attr$s11$aligned_ea aligned_ea(
         .d(aligned_ea$d),
@@ -10437,15 +10477,12 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$clock = clock;
         sorted_x2$clock = clock;
         sorted_x3$clock = clock;
-        aligned_a_m$clock = clock;
-        aligned_a_s$clock = clock;
-        aligned_b_hi$clock = clock;
-        aligned_b_lo$clock = clock;
-        aligned_b_s$clock = clock;
-        aligned_c_hi$clock = clock;
-        aligned_c_lo$clock = clock;
-        aligned_c_s$clock = clock;
-        aligned_st$clock = clock;
+        sorted_cx$clock = clock;
+        aligned_p_hi$clock = clock;
+        aligned_p_lo$clock = clock;
+        aligned_q_hi$clock = clock;
+        aligned_q_lo$clock = clock;
+        aligned_k$clock = clock;
         aligned_ea$clock = clock;
         sorted_t1_z$d = sorted_t1_z$q;
         sorted_t1_s$d = sorted_t1_s$q;
@@ -10463,15 +10500,12 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$d = sorted_d3$q;
         sorted_x2$d = sorted_x2$q;
         sorted_x3$d = sorted_x3$q;
-        aligned_a_m$d = aligned_a_m$q;
-        aligned_a_s$d = aligned_a_s$q;
-        aligned_b_hi$d = aligned_b_hi$q;
-        aligned_b_lo$d = aligned_b_lo$q;
-        aligned_b_s$d = aligned_b_s$q;
-        aligned_c_hi$d = aligned_c_hi$q;
-        aligned_c_lo$d = aligned_c_lo$q;
-        aligned_c_s$d = aligned_c_s$q;
-        aligned_st$d = aligned_st$q;
+        sorted_cx$d = sorted_cx$q;
+        aligned_p_hi$d = aligned_p_hi$q;
+        aligned_p_lo$d = aligned_p_lo$q;
+        aligned_q_hi$d = aligned_q_hi$q;
+        aligned_q_lo$d = aligned_q_lo$q;
+        aligned_k$d = aligned_k$q;
         aligned_ea$d = aligned_ea$q;
         sort$p_z = p_z;
         sort$p_s = p_s;
@@ -10501,6 +10535,7 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         sorted_d3$d = sort$d3;
         sorted_x2$d = sort$x2;
         sorted_x3$d = sort$x3;
+        sorted_cx$d = sort$cx;
         align$t1_z = sorted_t1_z$q;
         align$t1_s = sorted_t1_s$q;
         align$t1_e = sorted_t1_e$q;
@@ -10517,25 +10552,18 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
         align$d3 = sorted_d3$q;
         align$x2 = sorted_x2$q;
         align$x3 = sorted_x3$q;
-        aligned_a_m$d = align$a_m;
-        aligned_a_s$d = align$a_s;
-        aligned_b_hi$d = align$b_hi;
-        aligned_b_lo$d = align$b_lo;
-        aligned_b_s$d = align$b_s;
-        aligned_c_hi$d = align$c_hi;
-        aligned_c_lo$d = align$c_lo;
-        aligned_c_s$d = align$c_s;
-        aligned_st$d = align$st;
+        align$cx = sorted_cx$q;
+        aligned_p_hi$d = align$p_hi;
+        aligned_p_lo$d = align$p_lo;
+        aligned_q_hi$d = align$q_hi;
+        aligned_q_lo$d = align$q_lo;
+        aligned_k$d = align$k;
         aligned_ea$d = align$ea;
-        add$a_m = aligned_a_m$q;
-        add$a_s = aligned_a_s$q;
-        add$b_hi = aligned_b_hi$q;
-        add$b_lo = aligned_b_lo$q;
-        add$b_s = aligned_b_s$q;
-        add$c_hi = aligned_c_hi$q;
-        add$c_lo = aligned_c_lo$q;
-        add$c_s = aligned_c_s$q;
-        add$st = aligned_st$q;
+        add$p_hi = aligned_p_hi$q;
+        add$p_lo = aligned_p_lo$q;
+        add$q_hi = aligned_q_hi$q;
+        add$q_lo = aligned_q_lo$q;
+        add$k = aligned_k$q;
         s_hi = add$s_hi;
         s_lo = add$s_lo;
         ea = aligned_ea$q;
@@ -10544,36 +10572,37 @@ module sfu_attr$s11(clock,p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,s_hi,s
 endmodule // sfu_attr$s11
 
 
-module sfu_attr$s11$add(a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,s_hi,s_lo);
+module sfu_attr$s11$add(p_hi,p_lo,q_hi,q_lo,k,s_hi,s_lo);
 
     // Module arguments
-    input wire  [37:0] a_m;
-    input wire  a_s;
-    input wire  [81:0] b_hi;
-    input wire  [63:0] b_lo;
-    input wire  b_s;
-    input wire  [81:0] c_hi;
-    input wire  [63:0] c_lo;
-    input wire  c_s;
-    input wire  [1:0] st;
+    input wire  [81:0] p_hi;
+    input wire  [63:0] p_lo;
+    input wire  [81:0] q_hi;
+    input wire  [63:0] q_lo;
+    input wire  [3:0] k;
     output reg  [81:0] s_hi;
     output reg  [63:0] s_lo;
 
     // Update code (custom)
-    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
-    wire [145:0] xb = {b_hi, b_lo} ^ {146{b_s}};
-    wire [145:0] xc = {c_hi, c_lo} ^ {146{c_s}};
-    // the negations' +1s and the sticky (+1 or -1): -1..4
-    wire [3:0] k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
-    wire [145:0] tot = xa + xb + xc + {{142{k[3]}}, k};
+    wire [145:0] s1 = {p_hi, p_lo};
+    wire [145:0] c1 = {q_hi, q_lo};
+    wire [145:0] xk = {{142{k[3]}}, k};
+    // the second level of full adders: s1 + c1 + xk = s2 + c2
+    wire [145:0] s2 = s1 ^ c1 ^ xk;
+    wire [144:0] m2 = (s1[144:0] & c1[144:0]) | (s1[144:0] & xk[144:0]) | (c1[144:0] & xk[144:0]);
+    wire [145:0] c2 = {m2, 1'b0};
+    // carry select: the low word's add beside both high words (carry in 0 and 1)
+    wire [64:0] lo = {1'b0, s2[63:0]} + {1'b0, c2[63:0]};
+    wire [81:0] hi0 = s2[145:64] + c2[145:64];
+    wire [81:0] hi1 = s2[145:64] + c2[145:64] + 82'd1;
     always @(*) begin
-       s_hi = tot[145:64];
-       s_lo = tot[63:0];
+       s_hi = lo[64] ? hi1 : hi0;
+       s_lo = lo[63:0];
     end
 endmodule // sfu_attr$s11$add
 
 
-module sfu_attr$s11$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,a_m,a_s,b_hi,b_lo,b_s,c_hi,c_lo,c_s,st,ea);
+module sfu_attr$s11$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,cx,p_hi,p_lo,q_hi,q_lo,k,ea);
 
     // Module arguments
     input wire  t1_z;
@@ -10592,19 +10621,15 @@ module sfu_attr$s11$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e
     input wire  [6:0] d3;
     input wire  x2;
     input wire  x3;
-    output reg  [37:0] a_m;
-    output reg  a_s;
-    output reg  [81:0] b_hi;
-    output reg  [63:0] b_lo;
-    output reg  b_s;
-    output reg  [81:0] c_hi;
-    output reg  [63:0] c_lo;
-    output reg  c_s;
-    output reg  [1:0] st;
+    input wire  cx;
+    output reg  [81:0] p_hi;
+    output reg  [63:0] p_lo;
+    output reg  [81:0] q_hi;
+    output reg  [63:0] q_lo;
+    output reg  [3:0] k;
     output reg  [9:0] ea;
 
     // Update code (custom)
-    wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
     // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
     wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
     wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
@@ -10619,174 +10644,29 @@ module sfu_attr$s11$align(t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e
        else sv = 2'd0;
     end
     // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
-    wire both = ~t1_z & ~cancel;
-    wire [145:0] bv = (both & x2) ? v2 : 146'd0;
-    wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+    wire both = ~t1_z & ~cx;
+    wire a_s = t1_z ? 1'b0 : (cx ? t3_s : t1_s);
+    wire [37:0] a_m = t1_z ? 38'd0 : (cx ? t3_m : t1_m);
+    wire b_s = both & x2 & t2_s;
+    wire c_s = both & x3 & t3_s;
+    wire [1:0] st = both ? sv : 2'd0;
+    // the addends, a negative one as its one's complement
+    wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+    wire [145:0] xb = ((both & x2) ? v2 : 146'd0) ^ {146{b_s}};
+    wire [145:0] xc = ((both & x3) ? v3 : 146'd0) ^ {146{c_s}};
+    // one level of full adders: xa + xb + xc = ps + {mj, 0}
+    wire [145:0] ps = xa ^ xb ^ xc;
+    wire [144:0] mj = (xa[144:0] & xb[144:0]) | (xa[144:0] & xc[144:0]) | (xb[144:0] & xc[144:0]);
     always @(*) begin
-       a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
-       a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
-       b_hi = bv[145:64];
-       b_lo = bv[63:0];
-       b_s = both & x2 & t2_s;
-       c_hi = cv[145:64];
-       c_lo = cv[63:0];
-       c_s = both & x3 & t3_s;
-       st = both ? sv : 2'd0;
-       ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+       p_hi = ps[145:64];
+       p_lo = ps[63:0];
+       q_hi = mj[144:63];
+       q_lo = {mj[62:0], 1'b0};
+       // the negations' +1s and the sticky (+1 or -1): -1..4
+       k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+       ea = t1_z ? 10'd0 : (cx ? t3_e : t1_e);
     end
 endmodule // sfu_attr$s11$align
-
-
-module sfu_attr$s11$aligned_a_m(d,q,clock);
-
-    // Module arguments
-    input wire  [37:0] d;
-    output reg  [37:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 38'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s11$aligned_a_m
-
-
-module sfu_attr$s11$aligned_a_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s11$aligned_a_s
-
-
-module sfu_attr$s11$aligned_b_hi(d,q,clock);
-
-    // Module arguments
-    input wire  [81:0] d;
-    output reg  [81:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 82'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s11$aligned_b_hi
-
-
-module sfu_attr$s11$aligned_b_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s11$aligned_b_lo
-
-
-module sfu_attr$s11$aligned_b_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s11$aligned_b_s
-
-
-module sfu_attr$s11$aligned_c_hi(d,q,clock);
-
-    // Module arguments
-    input wire  [81:0] d;
-    output reg  [81:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 82'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s11$aligned_c_hi
-
-
-module sfu_attr$s11$aligned_c_lo(d,q,clock);
-
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s11$aligned_c_lo
-
-
-module sfu_attr$s11$aligned_c_s(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // sfu_attr$s11$aligned_c_s
 
 
 module sfu_attr$s11$aligned_ea(d,q,clock);
@@ -10808,26 +10688,102 @@ module sfu_attr$s11$aligned_ea(d,q,clock);
 endmodule // sfu_attr$s11$aligned_ea
 
 
-module sfu_attr$s11$aligned_st(d,q,clock);
+module sfu_attr$s11$aligned_k(d,q,clock);
 
     // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
+    input wire  [3:0] d;
+    output reg  [3:0] q;
     input wire  clock;
 
     // Update code (custom)
     initial begin
-       q = 2'h0;
+       q = 4'h0;
     end
 
     always @(posedge clock) begin
        q <= d;
     end
 
-endmodule // sfu_attr$s11$aligned_st
+endmodule // sfu_attr$s11$aligned_k
 
 
-module sfu_attr$s11$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3);
+module sfu_attr$s11$aligned_p_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_p_hi
+
+
+module sfu_attr$s11$aligned_p_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_p_lo
+
+
+module sfu_attr$s11$aligned_q_hi(d,q,clock);
+
+    // Module arguments
+    input wire  [81:0] d;
+    output reg  [81:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 82'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_q_hi
+
+
+module sfu_attr$s11$aligned_q_lo(d,q,clock);
+
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$aligned_q_lo
+
+
+module sfu_attr$s11$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1_s,t1_e,t1_m,t2_z,t2_s,t2_e,t2_m,t3_z,t3_s,t3_e,t3_m,d2,d3,x2,x3,cx);
 
     // Module arguments
     input wire  p_z;
@@ -10858,6 +10814,7 @@ module sfu_attr$s11$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
     output reg  [6:0] d3;
     output reg  x2;
     output reg  x3;
+    output reg  cx;
 
     // Update code (custom)
     // sort keys: nonzero first, then exponent (offset to unsigned: the sign bit inverted)
@@ -10882,6 +10839,10 @@ module sfu_attr$s11$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
     wire [9:0] drp = r_e - p_e;
     wire [9:0] dqr = q_e - r_e;
     wire [9:0] drq = r_e - q_e;
+    // each pair's exact cancellation
+    wire xpq = ~p_z & ~q_z & (p_e == q_e) & (p_m == q_m) & (p_s != q_s);
+    wire xpr = ~p_z & ~r_z & (p_e == r_e) & (p_m == r_m) & (p_s != r_s);
+    wire xqr = ~q_z & ~r_z & (q_e == r_e) & (q_m == r_m) & (q_s != r_s);
     reg w2;
     reg w3;
     always @(*) begin
@@ -10890,37 +10851,37 @@ module sfu_attr$s11$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
              t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
              t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
              t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
+             d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq); cx = xpr;
           end
           3'b011: begin
              t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
              t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
              t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
+             d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr); cx = xpq;
           end
           3'b001: begin
              t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
              t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
              t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
+             d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp); cx = xqr;
           end
           3'b100: begin
              t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
              t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
              t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
+             d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq); cx = xpr;
           end
           3'b000: begin
              t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
              t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
              t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
+             d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp); cx = xqr;
           end
           default: begin
              t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
              t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
              t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
+             d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr); cx = xpq;
           end
        endcase
     end
@@ -10929,6 +10890,25 @@ module sfu_attr$s11$sort(p_z,p_s,p_e,p_m,q_z,q_s,q_e,q_m,r_z,r_s,r_e,r_m,t1_z,t1
        x3 = ~t2_z & w2 & ~t3_z & w3;
     end
 endmodule // sfu_attr$s11$sort
+
+
+module sfu_attr$s11$sorted_cx(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu_attr$s11$sorted_cx
 
 
 module sfu_attr$s11$sorted_d2(d,q,clock);

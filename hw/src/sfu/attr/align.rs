@@ -3,16 +3,19 @@
 //! t2 and t3 d2 and d3 places below it, or left out), the sign of the terms below the
 //! window's exact bits (the sticky, +1 or -1 at bit 0), and the anchor exponent. When t1
 //! and t2 cancel exactly the window holds t3 alone, anchored at t3; when t1 is zero, it
-//! holds nothing. Combinational, hand-written Verilog with a native Rust model.
+//! holds nothing. The three placed terms leave in carry-save form: a negative one enters
+//! as its one's complement, its +1 joins the sticky in one small constant `k` (-1..4), and
+//! one level of full adders reduces the three to a partial sum `p` and carries `q`, so
+//! that stage "add" ([`crate::sfu::attr::add`]) starts from two operands and a constant.
+//! Combinational, hand-written Verilog with a native Rust model.
 //!
 //! Ports:
-//! - `t1_*`, `t2_*`, `t3_*`, `d2`, `d3`, `x2`, `x3`  in  the sorted terms
+//! - `t1_*`, `t2_*`, `t3_*`, `d2`, `d3`, `x2`, `x3`, `cx`  in  the sorted terms
 //!   ([`crate::sfu::attr::sort::SfuAttrSort`]'s outputs of the same names)
-//! - `a_m`, `a_s`        out 38, 1   the anchored term's significand (its leading bit at
-//!                                   the anchor) and sign
-//! - `b_hi`, `b_lo`      out 82, 64  t2 in the window (unsigned), `b_s` its sign
-//! - `c_hi`, `c_lo`      out 82, 64  t3 in the window (unsigned), `c_s` its sign
-//! - `st`                out  2      the sticky: 0 none, 1 +1, 3 -1
+//! - `p_hi`, `p_lo`      out 82, 64  partial sum (146 bits)
+//! - `q_hi`, `q_lo`      out 82, 64  carries (146 bits; bit 0 is 0)
+//! - `k`                 out  4      the negations' +1s and the sticky (two's complement,
+//!                                   -1..4); the window sum is p + q + k mod 2^146
 //! - `ea`                out 10      anchor exponent (two's complement)
 use crate::sfu::attr::sort::Sorted;
 use crate::sfu::attr::terms::e10;
@@ -40,7 +43,7 @@ pub fn align(o: &Sorted) -> Aligned {
     if t1.z {
         return Aligned::default();
     }
-    if !t2.z && t1.e == t2.e && t1.m == t2.m && t1.s != t2.s {
+    if o.cx {
         // t1 + t2 = 0 exactly: the sum is t3
         return Aligned { a_m: t3.m, a_s: t3.s, ea: t3.e, ..Default::default() };
     }
@@ -72,6 +75,29 @@ pub fn align(o: &Sorted) -> Aligned {
     }
 }
 
+/// The window's addends in carry-save form: p + q + k is the window sum (mod 2^W).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CarrySave {
+    pub p: Wide,
+    pub q: Wide,
+    pub k: i64,
+}
+
+/// The addends reduced to carry-save form: each negative addend as its one's complement
+/// (its +1 in k, with the sticky), then one level of full adders.
+pub fn carry_save(a: &Aligned) -> CarrySave {
+    let ones = |s: bool, v: Wide| if s { v.not() } else { v };
+    let xa = ones(a.a_s, Wide::shl(a.a_m, SH1));
+    let xb = ones(a.b_s, a.b);
+    let xc = ones(a.c_s, a.c);
+    let majority = xa.and(xb).or(xa.and(xc)).or(xb.and(xc));
+    CarrySave {
+        p: xa.xor(xb).xor(xc),
+        q: majority.shl1(),
+        k: a.a_s as i64 + a.b_s as i64 + a.c_s as i64 + a.st as i64,
+    }
+}
+
 #[derive(LogicBlock, Default)]
 pub struct SfuAttrAlign {
     pub t1_z: Signal<In, Bit>,
@@ -90,15 +116,12 @@ pub struct SfuAttrAlign {
     pub d3: Signal<In, Bits<7>>,
     pub x2: Signal<In, Bit>,
     pub x3: Signal<In, Bit>,
-    pub a_m: Signal<Out, Bits<38>>,
-    pub a_s: Signal<Out, Bit>,
-    pub b_hi: Signal<Out, Bits<82>>,
-    pub b_lo: Signal<Out, Bits<64>>,
-    pub b_s: Signal<Out, Bit>,
-    pub c_hi: Signal<Out, Bits<82>>,
-    pub c_lo: Signal<Out, Bits<64>>,
-    pub c_s: Signal<Out, Bit>,
-    pub st: Signal<Out, Bits<2>>,
+    pub cx: Signal<In, Bit>,
+    pub p_hi: Signal<Out, Bits<82>>,
+    pub p_lo: Signal<Out, Bits<64>>,
+    pub q_hi: Signal<Out, Bits<82>>,
+    pub q_lo: Signal<Out, Bits<64>>,
+    pub k: Signal<Out, Bits<4>>,
     pub ea: Signal<Out, Bits<10>>,
 }
 
@@ -115,32 +138,25 @@ impl Logic for SfuAttrAlign {
             d3: self.d3.val().to_u64() as u32,
             x2: self.x2.val(),
             x3: self.x3.val(),
+            cx: self.cx.val(),
         });
-        self.a_m.next = o.a_m.into();
-        self.a_s.next = o.a_s;
-        (self.b_hi.next, self.b_lo.next) = split(o.b);
-        self.b_s.next = o.b_s;
-        (self.c_hi.next, self.c_lo.next) = split(o.c);
-        self.c_s.next = o.c_s;
-        self.st.next = ((o.st as u64) & 3).into();
+        let cs = carry_save(&o);
+        (self.p_hi.next, self.p_lo.next) = split(cs.p);
+        (self.q_hi.next, self.q_lo.next) = split(cs.q);
+        self.k.next = ((cs.k as u64) & 15).into();
         self.ea.next = e10(o.ea);
     }
     fn connect(&mut self) {
-        self.a_m.connect();
-        self.a_s.connect();
-        self.b_hi.connect();
-        self.b_lo.connect();
-        self.b_s.connect();
-        self.c_hi.connect();
-        self.c_lo.connect();
-        self.c_s.connect();
-        self.st.connect();
+        self.p_hi.connect();
+        self.p_lo.connect();
+        self.q_hi.connect();
+        self.q_lo.connect();
+        self.k.connect();
         self.ea.connect();
     }
     fn hdl(&self) -> Verilog {
         Verilog::Custom(
             "\
-wire cancel = ~t2_z & (t1_e == t2_e) & (t1_m == t2_m) & (t1_s != t2_s);
 // t2 and t3 placed d2 and d3 places below the anchor (d2 <= 40, d3 <= 104 when they enter)
 wire [145:0] v2 = {3'd0, t2_m, 105'd0} >> d2;
 wire [145:0] v3 = {3'd0, t3_m, 105'd0} >> d3;
@@ -155,20 +171,27 @@ always @(*) begin
    else sv = 2'd0;
 end
 // t1 zero: an empty window; t1 and t2 cancelling: t3 alone at the anchor; else all three
-wire both = ~t1_z & ~cancel;
-wire [145:0] bv = (both & x2) ? v2 : 146'd0;
-wire [145:0] cv = (both & x3) ? v3 : 146'd0;
+wire both = ~t1_z & ~cx;
+wire a_s = t1_z ? 1'b0 : (cx ? t3_s : t1_s);
+wire [37:0] a_m = t1_z ? 38'd0 : (cx ? t3_m : t1_m);
+wire b_s = both & x2 & t2_s;
+wire c_s = both & x3 & t3_s;
+wire [1:0] st = both ? sv : 2'd0;
+// the addends, a negative one as its one's complement
+wire [145:0] xa = {3'd0, a_m, 105'd0} ^ {146{a_s}};
+wire [145:0] xb = ((both & x2) ? v2 : 146'd0) ^ {146{b_s}};
+wire [145:0] xc = ((both & x3) ? v3 : 146'd0) ^ {146{c_s}};
+// one level of full adders: xa + xb + xc = ps + {mj, 0}
+wire [145:0] ps = xa ^ xb ^ xc;
+wire [144:0] mj = (xa[144:0] & xb[144:0]) | (xa[144:0] & xc[144:0]) | (xb[144:0] & xc[144:0]);
 always @(*) begin
-   a_m = t1_z ? 38'd0 : (cancel ? t3_m : t1_m);
-   a_s = t1_z ? 1'b0 : (cancel ? t3_s : t1_s);
-   b_hi = bv[145:64];
-   b_lo = bv[63:0];
-   b_s = both & x2 & t2_s;
-   c_hi = cv[145:64];
-   c_lo = cv[63:0];
-   c_s = both & x3 & t3_s;
-   st = both ? sv : 2'd0;
-   ea = t1_z ? 10'd0 : (cancel ? t3_e : t1_e);
+   p_hi = ps[145:64];
+   p_lo = ps[63:0];
+   q_hi = mj[144:63];
+   q_lo = {mj[62:0], 1'b0};
+   // the negations' +1s and the sticky (+1 or -1): -1..4
+   k = {3'd0, a_s} + {3'd0, b_s} + {3'd0, c_s} + {st[1], st[1], st[1], st[0]};
+   ea = t1_z ? 10'd0 : (cx ? t3_e : t1_e);
 end"
             .into(),
         )

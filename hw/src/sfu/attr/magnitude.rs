@@ -1,6 +1,9 @@
 //! Planar attribute interpolation, stage "magnitude" ([`crate::sfu::attr::round`]), one
-//! pixel: the window sum's sign and magnitude (a negative sum recomplemented). Combinational,
-//! hand-written Verilog with a native Rust model.
+//! pixel: the window sum's sign and magnitude (a negative sum recomplemented). The negation
+//! is split at the low word: the low 64 bits negated, the high 82 bits negated beside them,
+//! and where the low word is not zero (it borrows) the high part is its one's complement
+//! instead, so the longest carry chain is 82 bits, not 146. Combinational, hand-written
+//! Verilog with a native Rust model.
 //!
 //! Ports:
 //! - `s_hi`, `s_lo`  in  82, 64  the window sum (146 bits, two's complement)
@@ -38,12 +41,15 @@ impl Logic for SfuAttrMagnitude {
     fn hdl(&self) -> Verilog {
         Verilog::Custom(
             "\
-wire [145:0] sv = {s_hi, s_lo};
-wire [145:0] mag = sv[145] ? (146'd0 - sv) : sv;
+wire neg_s = s_hi[81];
+// the low word's negation borrows from the high part unless the low word is zero
+wire lo_nz = |s_lo;
+wire [63:0] nlo = 64'd0 - s_lo;
+wire [81:0] nhi = 82'd0 - s_hi;
 always @(*) begin
-   m_hi = mag[145:64];
-   m_lo = mag[63:0];
-   neg = sv[145];
+   m_hi = neg_s ? (lo_nz ? ~s_hi : nhi) : s_hi;
+   m_lo = neg_s ? nlo : s_lo;
+   neg = neg_s;
 end"
             .into(),
         )

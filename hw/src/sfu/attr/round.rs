@@ -1,6 +1,6 @@
 //! Planar attribute interpolation, stages "magnitude" to "pack" ([`crate::sfu::attr`]), one
 //! pixel: the window sum to binary32. [`SfuAttrMagnitude`] (sign and magnitude) ->
-//! register -> [`SfuAttrCount`] (leading-zero count) -> register -> [`SfuAttrNorm`]
+//! register -> [`SfuAttrCount`] (leading- and trailing-zero counts) -> register -> [`SfuAttrNorm`]
 //! (round and sticky bits, exponent; an exact zero sum is +0, or -0 when every term is a
 //! negative zero), then the shared [`SfuRoundStage`]: a register, and stage "pack"
 //! (combinational, the caller registers `y`) rounds to nearest even and packs with the G80
@@ -50,6 +50,7 @@ pub struct SfuAttrRound {
     counted_hi: DFF<Bits<82>>,
     counted_lo: DFF<Bits<64>>,
     counted_lz: DFF<Bits<8>>,
+    counted_tz: DFF<Bits<8>>,
     counted_neg: DFF<Bit>,
     // Side band, to the normalize stage.
     ea_d: Delay<Bits<10>, BEFORE_NORMALIZE>,
@@ -61,7 +62,7 @@ pub struct SfuAttrRound {
 impl Logic for SfuAttrRound {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, mag_hi, mag_lo, mag_neg, counted_hi, counted_lo, counted_lz, counted_neg);
+        dff_setup!(self, clock, mag_hi, mag_lo, mag_neg, counted_hi, counted_lo, counted_lz, counted_tz, counted_neg);
         // The delay lines' and the round stage's inputs are set once below (a default here
         // would be a second assignment of a sub-block input).
         self.ea_d.clock.next = self.clock.val();
@@ -85,11 +86,13 @@ impl Logic for SfuAttrRound {
         self.counted_hi.d.next = self.mag_hi.q.val();
         self.counted_lo.d.next = self.mag_lo.q.val();
         self.counted_lz.d.next = self.count.lz.val();
+        self.counted_tz.d.next = self.count.tz.val();
         self.counted_neg.d.next = self.mag_neg.q.val();
         // normalize
         self.norm.m_hi.next = self.counted_hi.q.val();
         self.norm.m_lo.next = self.counted_lo.q.val();
         self.norm.lz.next = self.counted_lz.q.val();
+        self.norm.tz.next = self.counted_tz.q.val();
         self.norm.neg.next = self.counted_neg.q.val();
         self.norm.ea.next = self.ea_d.q.val();
         self.norm.zneg.next = self.zneg_d.q.val();

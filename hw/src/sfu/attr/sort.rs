@@ -1,9 +1,10 @@
 //! Planar attribute interpolation, stage "sort" ([`crate::sfu::attr::sum`]), one pixel:
 //! the three terms sorted by exponent (nonzero terms first; t1 >= t2 >= t3), the exponent
 //! differences d2 = e1 - e2 and d3 = e1 - e3, and which terms enter the window exactly (t2
-//! when d2 <= [`D2`], t3 when also d3 <= d2 + [`D3`]). Every pairwise difference and its
-//! tests are computed beside the sort, which then selects them. Combinational,
-//! hand-written Verilog with a native Rust model.
+//! when d2 <= [`D2`], t3 when also d3 <= d2 + [`D3`]), and whether t1 and t2 cancel
+//! exactly. Every pairwise difference, its tests and each pair's cancellation are computed
+//! beside the sort, which then selects them. Combinational, hand-written Verilog with a
+//! native Rust model.
 //!
 //! Ports:
 //! - `p_z`, `p_s`, `p_e`, `p_m`  in  the pixel's A x term (zero, sign, exponent, 38-bit
@@ -12,6 +13,8 @@
 //! - `d2`, `d3`                  out 6, 7  exponent differences (t2, t3 below t1), exact
 //!                                         when `x2`, `x3`
 //! - `x2`, `x3`                  out  1  t2, t3 enter the window exactly
+//! - `cx`                        out  1  t1 + t2 = 0 exactly (both nonzero, equal
+//!                                       magnitudes, opposite signs)
 use crate::sfu::attr::terms::{e10, e_of, Term};
 use rust_hdl::prelude::*;
 
@@ -27,6 +30,7 @@ pub struct Sorted {
     pub d3: u32,
     pub x2: bool,
     pub x3: bool,
+    pub cx: bool,
 }
 
 /// The sort key: nonzero terms first, then by exponent.
@@ -52,7 +56,8 @@ pub fn sort(p: Term, q: Term, r: Term) -> Sorted {
     let x2 = !t[1].z && d2 <= D2;
     let x3 = x2 && !t[2].z && (t[1].e - t[2].e) as u32 <= D3;
     // the ports hold the bits the window needs (d2 <= 40, d3 <= 104 when they enter)
-    Sorted { t, d2: d2 & 0x3F, d3: d3 & 0x7F, x2, x3 }
+    let cx = !t[0].z && !t[1].z && t[0].e == t[1].e && t[0].m == t[1].m && t[0].s != t[1].s;
+    Sorted { t, d2: d2 & 0x3F, d3: d3 & 0x7F, x2, x3, cx }
 }
 
 /// Declares the block; each tuple names one sorted term's output ports.
@@ -77,6 +82,7 @@ macro_rules! sort_block {
             pub d3: Signal<Out, Bits<7>>,
             pub x2: Signal<Out, Bit>,
             pub x3: Signal<Out, Bit>,
+            pub cx: Signal<Out, Bit>,
         }
 
         impl Logic for SfuAttrSort {
@@ -99,6 +105,7 @@ macro_rules! sort_block {
                 self.d3.next = (o.d3 as u64).into();
                 self.x2.next = o.x2;
                 self.x3.next = o.x3;
+                self.cx.next = o.cx;
             }
             fn connect(&mut self) {
                 $(self.$z.connect(); self.$s.connect(); self.$e.connect(); self.$m.connect();)*
@@ -106,6 +113,7 @@ macro_rules! sort_block {
                 self.d3.connect();
                 self.x2.connect();
                 self.x3.connect();
+                self.cx.connect();
             }
             fn hdl(&self) -> Verilog {
                 Verilog::Custom(HDL.into())
@@ -144,6 +152,10 @@ wire [9:0] dpr = p_e - r_e;
 wire [9:0] drp = r_e - p_e;
 wire [9:0] dqr = q_e - r_e;
 wire [9:0] drq = r_e - q_e;
+// each pair's exact cancellation
+wire xpq = ~p_z & ~q_z & (p_e == q_e) & (p_m == q_m) & (p_s != q_s);
+wire xpr = ~p_z & ~r_z & (p_e == r_e) & (p_m == r_m) & (p_s != r_s);
+wire xqr = ~q_z & ~r_z & (q_e == r_e) & (q_m == r_m) & (q_s != r_s);
 reg w2;
 reg w3;
 always @(*) begin
@@ -152,37 +164,37 @@ always @(*) begin
          t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
          t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
          t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-         d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq);
+         d2 = dpr[5:0]; d3 = dpq[6:0]; w2 = in_d2(dpr); w3 = in_d3(drq); cx = xpr;
       end
       3'b011: begin
          t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
          t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
          t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-         d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr);
+         d2 = dqp[5:0]; d3 = dqr[6:0]; w2 = in_d2(dqp); w3 = in_d3(dpr); cx = xpq;
       end
       3'b001: begin
          t1_z = q_z; t1_s = q_s; t1_e = q_e; t1_m = q_m;
          t2_z = r_z; t2_s = r_s; t2_e = r_e; t2_m = r_m;
          t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-         d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp);
+         d2 = dqr[5:0]; d3 = dqp[6:0]; w2 = in_d2(dqr); w3 = in_d3(drp); cx = xqr;
       end
       3'b100: begin
          t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
          t2_z = p_z; t2_s = p_s; t2_e = p_e; t2_m = p_m;
          t3_z = q_z; t3_s = q_s; t3_e = q_e; t3_m = q_m;
-         d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq);
+         d2 = drp[5:0]; d3 = drq[6:0]; w2 = in_d2(drp); w3 = in_d3(dpq); cx = xpr;
       end
       3'b000: begin
          t1_z = r_z; t1_s = r_s; t1_e = r_e; t1_m = r_m;
          t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
          t3_z = p_z; t3_s = p_s; t3_e = p_e; t3_m = p_m;
-         d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp);
+         d2 = drq[5:0]; d3 = drp[6:0]; w2 = in_d2(drq); w3 = in_d3(dqp); cx = xqr;
       end
       default: begin
          t1_z = p_z; t1_s = p_s; t1_e = p_e; t1_m = p_m;
          t2_z = q_z; t2_s = q_s; t2_e = q_e; t2_m = q_m;
          t3_z = r_z; t3_s = r_s; t3_e = r_e; t3_m = r_m;
-         d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr);
+         d2 = dpq[5:0]; d3 = dpr[6:0]; w2 = in_d2(dpq); w3 = in_d3(dqr); cx = xpq;
       end
    endcase
 end

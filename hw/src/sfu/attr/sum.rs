@@ -66,16 +66,13 @@ pub struct SfuAttrSum {
     sorted_d3: DFF<Bits<7>>,
     sorted_x2: DFF<Bit>,
     sorted_x3: DFF<Bit>,
-    // The align stage's register: the addends and the anchor exponent.
-    aligned_a_m: DFF<Bits<38>>,
-    aligned_a_s: DFF<Bit>,
-    aligned_b_hi: DFF<Bits<82>>,
-    aligned_b_lo: DFF<Bits<64>>,
-    aligned_b_s: DFF<Bit>,
-    aligned_c_hi: DFF<Bits<82>>,
-    aligned_c_lo: DFF<Bits<64>>,
-    aligned_c_s: DFF<Bit>,
-    aligned_st: DFF<Bits<2>>,
+    sorted_cx: DFF<Bit>,
+    // The align stage's register: the addends in carry-save form and the anchor exponent.
+    aligned_p_hi: DFF<Bits<82>>,
+    aligned_p_lo: DFF<Bits<64>>,
+    aligned_q_hi: DFF<Bits<82>>,
+    aligned_q_lo: DFF<Bits<64>>,
+    aligned_k: DFF<Bits<4>>,
     aligned_ea: DFF<Bits<10>>,
 }
 
@@ -85,9 +82,8 @@ impl Logic for SfuAttrSum {
         dff_setup!(
             self, clock, sorted_t1_z, sorted_t1_s, sorted_t1_e, sorted_t1_m, sorted_t2_z,
             sorted_t2_s, sorted_t2_e, sorted_t2_m, sorted_t3_z, sorted_t3_s, sorted_t3_e,
-            sorted_t3_m, sorted_d2, sorted_d3, sorted_x2, sorted_x3, aligned_a_m, aligned_a_s,
-            aligned_b_hi, aligned_b_lo, aligned_b_s, aligned_c_hi, aligned_c_lo, aligned_c_s,
-            aligned_st, aligned_ea
+            sorted_t3_m, sorted_d2, sorted_d3, sorted_x2, sorted_x3, sorted_cx, aligned_p_hi, aligned_p_lo,
+            aligned_q_hi, aligned_q_lo, aligned_k, aligned_ea
         );
         // sort
         self.sort.p_z.next = self.p_z.val();
@@ -118,6 +114,7 @@ impl Logic for SfuAttrSum {
         self.sorted_d3.d.next = self.sort.d3.val();
         self.sorted_x2.d.next = self.sort.x2.val();
         self.sorted_x3.d.next = self.sort.x3.val();
+        self.sorted_cx.d.next = self.sort.cx.val();
         // align
         self.align.t1_z.next = self.sorted_t1_z.q.val();
         self.align.t1_s.next = self.sorted_t1_s.q.val();
@@ -135,26 +132,19 @@ impl Logic for SfuAttrSum {
         self.align.d3.next = self.sorted_d3.q.val();
         self.align.x2.next = self.sorted_x2.q.val();
         self.align.x3.next = self.sorted_x3.q.val();
-        self.aligned_a_m.d.next = self.align.a_m.val();
-        self.aligned_a_s.d.next = self.align.a_s.val();
-        self.aligned_b_hi.d.next = self.align.b_hi.val();
-        self.aligned_b_lo.d.next = self.align.b_lo.val();
-        self.aligned_b_s.d.next = self.align.b_s.val();
-        self.aligned_c_hi.d.next = self.align.c_hi.val();
-        self.aligned_c_lo.d.next = self.align.c_lo.val();
-        self.aligned_c_s.d.next = self.align.c_s.val();
-        self.aligned_st.d.next = self.align.st.val();
+        self.align.cx.next = self.sorted_cx.q.val();
+        self.aligned_p_hi.d.next = self.align.p_hi.val();
+        self.aligned_p_lo.d.next = self.align.p_lo.val();
+        self.aligned_q_hi.d.next = self.align.q_hi.val();
+        self.aligned_q_lo.d.next = self.align.q_lo.val();
+        self.aligned_k.d.next = self.align.k.val();
         self.aligned_ea.d.next = self.align.ea.val();
         // add
-        self.add.a_m.next = self.aligned_a_m.q.val();
-        self.add.a_s.next = self.aligned_a_s.q.val();
-        self.add.b_hi.next = self.aligned_b_hi.q.val();
-        self.add.b_lo.next = self.aligned_b_lo.q.val();
-        self.add.b_s.next = self.aligned_b_s.q.val();
-        self.add.c_hi.next = self.aligned_c_hi.q.val();
-        self.add.c_lo.next = self.aligned_c_lo.q.val();
-        self.add.c_s.next = self.aligned_c_s.q.val();
-        self.add.st.next = self.aligned_st.q.val();
+        self.add.p_hi.next = self.aligned_p_hi.q.val();
+        self.add.p_lo.next = self.aligned_p_lo.q.val();
+        self.add.q_hi.next = self.aligned_q_hi.q.val();
+        self.add.q_lo.next = self.aligned_q_lo.q.val();
+        self.add.k.next = self.aligned_k.q.val();
         self.s_hi.next = self.add.s_hi.val();
         self.s_lo.next = self.add.s_lo.val();
         self.ea.next = self.aligned_ea.q.val();

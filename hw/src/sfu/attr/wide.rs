@@ -38,11 +38,35 @@ impl Wide {
         Wide(r).mask()
     }
     pub fn neg(self) -> Wide {
-        Wide([!self.0[0], !self.0[1], !self.0[2]]).add(Wide([1, 0, 0]))
+        self.not().add(Wide([1, 0, 0]))
     }
     /// All ones (-1).
     pub fn minus_one() -> Wide {
         Wide([u64::MAX, u64::MAX, u64::MAX]).mask()
+    }
+    /// A small signed value, sign-extended to the window.
+    pub fn from_i64(v: i64) -> Wide {
+        Wide([v as u64, (v >> 63) as u64, (v >> 63) as u64]).mask()
+    }
+    /// The one's complement.
+    pub fn not(self) -> Wide {
+        Wide([!self.0[0], !self.0[1], !self.0[2]]).mask()
+    }
+    fn zip(self, o: Wide, f: impl Fn(u64, u64) -> u64) -> Wide {
+        Wide([f(self.0[0], o.0[0]), f(self.0[1], o.0[1]), f(self.0[2], o.0[2])])
+    }
+    pub fn xor(self, o: Wide) -> Wide {
+        self.zip(o, |a, b| a ^ b)
+    }
+    pub fn and(self, o: Wide) -> Wide {
+        self.zip(o, |a, b| a & b)
+    }
+    pub fn or(self, o: Wide) -> Wide {
+        self.zip(o, |a, b| a | b)
+    }
+    /// self << 1 (mod 2^W).
+    pub fn shl1(self) -> Wide {
+        Wide([self.0[0] << 1, (self.0[1] << 1) | (self.0[0] >> 63), (self.0[2] << 1) | (self.0[1] >> 63)]).mask()
     }
     pub fn is_zero(self) -> bool {
         self.0 == [0; 3]
@@ -57,10 +81,6 @@ impl Wide {
     /// Bits hi..=lo as an integer (hi - lo < 64).
     pub fn bits(self, hi: u32, lo: u32) -> u64 {
         (lo..=hi).rev().fold(0u64, |a, i| (a << 1) | self.bit(i) as u64)
-    }
-    /// Is any bit below `n` set?
-    pub fn any_below(self, n: u32) -> bool {
-        (0..n).any(|i| self.bit(i))
     }
     /// self << k (mod 2^W).
     pub fn shl_wide(self, k: u32) -> Wide {
