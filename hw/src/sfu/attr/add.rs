@@ -10,7 +10,7 @@
 //! - `p_hi`, `p_lo`, `q_hi`, `q_lo`, `k`  in  the addends
 //!   ([`crate::sfu::attr::align::SfuAttrAlign`]'s outputs of the same names)
 //! - `s_hi`, `s_lo`  out 82, 64  the window sum (bit 142 has weight 2^ea)
-use crate::sfu::attr::align::CarrySave;
+use crate::sfu::attr::align::{k_of, CarrySave};
 use crate::sfu::attr::wide::{join, split, Wide};
 use rust_hdl::prelude::*;
 
@@ -32,11 +32,10 @@ pub fn add(c: &CarrySave) -> Wide {
 
 impl Logic for SfuAttrAdd {
     fn update(&mut self) {
-        let k = self.k.val().to_u64() as i64;
         let s = add(&CarrySave {
             p: join(self.p_hi.val(), self.p_lo.val()),
             q: join(self.q_hi.val(), self.q_lo.val()),
-            k: if k >= 8 { k - 16 } else { k },
+            k: k_of(self.k.val()),
         });
         (self.s_hi.next, self.s_lo.next) = split(s);
     }

@@ -83,6 +83,15 @@ pub struct CarrySave {
     pub k: i64,
 }
 
+/// `k`'s port value (4-bit two's complement) and back.
+pub fn k_bits(k: i64) -> Bits<4> {
+    ((k as u64) & 15).into()
+}
+pub fn k_of(b: Bits<4>) -> i64 {
+    let k = b.to_u64() as i64;
+    if k >= 8 { k - 16 } else { k }
+}
+
 /// The addends reduced to carry-save form: each negative addend as its one's complement
 /// (its +1 in k, with the sticky), then one level of full adders.
 pub fn carry_save(a: &Aligned) -> CarrySave {
@@ -143,7 +152,7 @@ impl Logic for SfuAttrAlign {
         let cs = carry_save(&o);
         (self.p_hi.next, self.p_lo.next) = split(cs.p);
         (self.q_hi.next, self.q_lo.next) = split(cs.q);
-        self.k.next = ((cs.k as u64) & 15).into();
+        self.k.next = k_bits(cs.k);
         self.ea.next = e10(o.ea);
     }
     fn connect(&mut self) {
