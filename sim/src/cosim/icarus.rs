@@ -102,7 +102,7 @@ pub(super) fn replay(trace: &mut Trace, max_steps: u64, gate: bool) -> Result<Co
     let t0 = Instant::now();
     // Icarus cannot notice a zero-delay loop (time stops advancing), so a wall-clock
     // watchdog stops it: generous for the slowest gate-level netlist measured (`sfu_attr`,
-    // 25 steps/s at stop 58: 4,000 steps in about 160 s), far below "forever".
+    // 20 to 25 steps/s at stop 58: 4,000 steps in 160 to 203 s), far below "forever".
     let limit = std::time::Duration::from_secs(120 + n / 10);
     let o = run_with_timeout(Command::new(&vvp).current_dir(&dir).args(["-n", "tb.vvp"]), limit)
         .map_err(|e| CosimError::Io(dir.clone(), e))?;

@@ -3,9 +3,9 @@
 //! its round and sticky bits (the window holds every bit down to two places below any
 //! possible rounding position, and the sticky below them), and the exponent. The sticky
 //! is not an OR of the shifted value: a bit below the round bit is set when the lowest set
-//! bit lands there, lz + tz <= 120. An exact zero
-//! sum is +0, or -0 when every term is a negative zero. Combinational, hand-written Verilog
-//! with a native Rust model; [`crate::sfu::round_pack`] finishes the pixel.
+//! bit lands there, lz + tz <= 120. An exact zero sum is +0, or -0 when every term is a
+//! negative zero. Combinational, hand-written Verilog with a native Rust model;
+//! [`crate::sfu::round_pack`] finishes the pixel.
 //!
 //! Ports:
 //! - `m_hi`, `m_lo`  in  82, 64  the window sum's magnitude (146 bits; bit 142 has weight
