@@ -104,11 +104,16 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  [63:0] lzc$m1;
     reg  [32:0] lzc$m2;
     wire  [7:0] lzc$lz;
+    wire  [7:0] lzc$tz;
+    reg  [13:0] limit$ew;
+    reg  limit$fmt;
+    wire  [13:0] limit$lim;
     reg  [63:0] norm$m0;
     reg  [63:0] norm$m1;
     reg  [32:0] norm$m2;
     reg  [7:0] norm$lz;
-    reg  [13:0] norm$ew;
+    reg  [7:0] norm$tz;
+    reg  [13:0] norm$lim;
     reg  norm$sticky;
     reg  norm$fmt;
     wire  [52:0] norm$q;
@@ -294,6 +299,15 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
     reg  [7:0] r6_lz$d;
     wire  [7:0] r6_lz$q;
     reg  r6_lz$clock;
+    reg  [7:0] r6_tz$d;
+    wire  [7:0] r6_tz$q;
+    reg  r6_tz$clock;
+    reg  [13:0] r6_lim$d;
+    wire  [13:0] r6_lim$q;
+    reg  r6_lim$clock;
+    reg  r6_fmt$d;
+    wire  r6_fmt$q;
+    reg  r6_fmt$clock;
     reg  r6_neg$d;
     wire  r6_neg$q;
     reg  r6_neg$clock;
@@ -464,14 +478,21 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .m0(lzc$m0),
         .m1(lzc$m1),
         .m2(lzc$m2),
-        .lz(lzc$lz)
+        .lz(lzc$lz),
+        .tz(lzc$tz)
+    );
+    fma$limit limit(
+        .ew(limit$ew),
+        .fmt(limit$fmt),
+        .lim(limit$lim)
     );
     fma$norm norm(
         .m0(norm$m0),
         .m1(norm$m1),
         .m2(norm$m2),
         .lz(norm$lz),
-        .ew(norm$ew),
+        .tz(norm$tz),
+        .lim(norm$lim),
         .sticky(norm$sticky),
         .fmt(norm$fmt),
         .q(norm$q),
@@ -756,6 +777,21 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         .q(r6_lz$q),
         .clock(r6_lz$clock)
     );
+    fma$r6_tz r6_tz(
+        .d(r6_tz$d),
+        .q(r6_tz$q),
+        .clock(r6_tz$clock)
+    );
+    fma$r6_lim r6_lim(
+        .d(r6_lim$d),
+        .q(r6_lim$q),
+        .clock(r6_lim$clock)
+    );
+    fma$r6_fmt r6_fmt(
+        .d(r6_fmt$d),
+        .q(r6_fmt$q),
+        .clock(r6_fmt$clock)
+    );
     fma$r6_neg r6_neg(
         .d(r6_neg$d),
         .q(r6_neg$q),
@@ -920,6 +956,9 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         r6_m1$clock = clock;
         r6_m2$clock = clock;
         r6_lz$clock = clock;
+        r6_tz$clock = clock;
+        r6_lim$clock = clock;
+        r6_fmt$clock = clock;
         r6_neg$clock = clock;
         r7_q$clock = clock;
         r7_g$clock = clock;
@@ -976,6 +1015,9 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         r6_m1$d = r6_m1$q;
         r6_m2$d = r6_m2$q;
         r6_lz$d = r6_lz$q;
+        r6_tz$d = r6_tz$q;
+        r6_lim$d = r6_lim$q;
+        r6_fmt$d = r6_fmt$q;
         r6_neg$d = r6_neg$q;
         r7_q$d = r7_q$q;
         r7_g$d = r7_g$q;
@@ -1117,14 +1159,20 @@ module fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,y,flags);
         r6_m1$d = r5_m1$q;
         r6_m2$d = r5_m2$q;
         r6_lz$d = lzc$lz;
+        r6_tz$d = lzc$tz;
+        limit$ew = ew_d$q;
+        limit$fmt = nfmt_d$q;
+        r6_lim$d = limit$lim;
+        r6_fmt$d = nfmt_d$q;
         r6_neg$d = r5_neg$q;
         norm$m0 = r6_m0$q;
         norm$m1 = r6_m1$q;
         norm$m2 = r6_m2$q;
         norm$lz = r6_lz$q;
-        norm$ew = ew_d$q;
+        norm$tz = r6_tz$q;
+        norm$lim = r6_lim$q;
         norm$sticky = sticky_d$q;
-        norm$fmt = nfmt_d$q;
+        norm$fmt = r6_fmt$q;
         r7_q$d = norm$q;
         r7_g$d = norm$g;
         r7_st$d = norm$st;
@@ -1265,9 +1313,6 @@ module fma$ew_d(clock,d,q);
     reg  [13:0] stage$3$d;
     wire  [13:0] stage$3$q;
     reg  stage$3$clock;
-    reg  [13:0] stage$4$d;
-    wire  [13:0] stage$4$q;
-    reg  stage$4$clock;
 
     // Local signals
     reg  [13:0] last;
@@ -1293,11 +1338,6 @@ module fma$ew_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
-    fma$ew_d$stage$4 stage$4(
-        .d(stage$4$d),
-        .q(stage$4$q),
-        .clock(stage$4$clock)
-    );
 
     // Update code
     always @(*) begin
@@ -1305,17 +1345,14 @@ module fma$ew_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
-        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
-        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
-        last = stage$4$q;
         q = last;
     end
 
@@ -1396,25 +1433,6 @@ module fma$ew_d$stage$3(d,q,clock);
     end
 
 endmodule // fma$ew_d$stage$3
-
-
-module fma$ew_d$stage$4(d,q,clock);
-
-    // Module arguments
-    input wire  [13:0] d;
-    output reg  [13:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 14'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$ew_d$stage$4
 
 
 module fma$f2i_round(s,ip,g,st,huge,nan,inf,ity,rnd,y,nv,nx);
@@ -1965,40 +1983,135 @@ module fma$ftz_d$stage$6(d,q,clock);
 endmodule // fma$ftz_d$stage$6
 
 
-module fma$lzc(m0,m1,m2,lz);
+module fma$limit(ew,fmt,lim);
+
+    // Module arguments
+    input wire  [13:0] ew;
+    input wire  fmt;
+    output reg  [13:0] lim;
+
+    // Update code (custom)
+    always @(*) lim = ew + (fmt ? 14'd1182 : 14'd286);
+endmodule // fma$limit
+
+
+module fma$lzc(m0,m1,m2,lz,tz);
 
     // Module arguments
     input wire  [63:0] m0;
     input wire  [63:0] m1;
     input wire  [32:0] m2;
     output reg  [7:0] lz;
+    output reg  [7:0] tz;
 
     // Update code (custom)
-    // Per-limb counts (priority encoders), then the first nonzero limb from the top.
-    reg [6:0] z2;
-    reg [6:0] z1;
-    reg [6:0] z0;
-    integer i;
-    integer j;
-    integer k;
-    always @(*) begin
-       z2 = 7'd33;
-       for (i = 0; i < 33; i = i + 1) if (m2[i]) z2 = 7'd32 - i[6:0];
-    end
-    always @(*) begin
-       z1 = 7'd64;
-       for (j = 0; j < 64; j = j + 1) if (m1[j]) z1 = 7'd63 - j[6:0];
-    end
-    always @(*) begin
-       z0 = 7'd64;
-       for (k = 0; k < 64; k = k + 1) if (m0[k]) z0 = 7'd63 - k[6:0];
-    end
+    function [2:0] lz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b1???????: lz8 = 3'd0;
+          8'b01??????: lz8 = 3'd1;
+          8'b001?????: lz8 = 3'd2;
+          8'b0001????: lz8 = 3'd3;
+          8'b00001???: lz8 = 3'd4;
+          8'b000001??: lz8 = 3'd5;
+          8'b0000001?: lz8 = 3'd6;
+          default:     lz8 = 3'd7;
+       endcase
+    endfunction
+    function [2:0] tz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b???????1: tz8 = 3'd0;
+          8'b??????10: tz8 = 3'd1;
+          8'b?????100: tz8 = 3'd2;
+          8'b????1000: tz8 = 3'd3;
+          8'b???10000: tz8 = 3'd4;
+          8'b??100000: tz8 = 3'd5;
+          8'b?1000000: tz8 = 3'd6;
+          default:     tz8 = 3'd7;
+       endcase
+    endfunction
+    function [6:0] lz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b1???????: zc_g = 3'd0;
+             8'b01??????: zc_g = 3'd1;
+             8'b001?????: zc_g = 3'd2;
+             8'b0001????: zc_g = 3'd3;
+             8'b00001???: zc_g = 3'd4;
+             8'b000001??: zc_g = 3'd5;
+             8'b0000001?: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = lz8(zc_v[63:56]);
+             3'd1: zc_b = lz8(zc_v[55:48]);
+             3'd2: zc_b = lz8(zc_v[47:40]);
+             3'd3: zc_b = lz8(zc_v[39:32]);
+             3'd4: zc_b = lz8(zc_v[31:24]);
+             3'd5: zc_b = lz8(zc_v[23:16]);
+             3'd6: zc_b = lz8(zc_v[15:8]);
+             default: zc_b = lz8(zc_v[7:0]);
+          endcase
+          lz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    function [6:0] tz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b???????1: zc_g = 3'd0;
+             8'b??????10: zc_g = 3'd1;
+             8'b?????100: zc_g = 3'd2;
+             8'b????1000: zc_g = 3'd3;
+             8'b???10000: zc_g = 3'd4;
+             8'b??100000: zc_g = 3'd5;
+             8'b?1000000: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = tz8(zc_v[7:0]);
+             3'd1: zc_b = tz8(zc_v[15:8]);
+             3'd2: zc_b = tz8(zc_v[23:16]);
+             3'd3: zc_b = tz8(zc_v[31:24]);
+             3'd4: zc_b = tz8(zc_v[39:32]);
+             3'd5: zc_b = tz8(zc_v[47:40]);
+             3'd6: zc_b = tz8(zc_v[55:48]);
+             default: zc_b = tz8(zc_v[63:56]);
+          endcase
+          tz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    // Per-limb counts (m2 as the top bits of a 64-bit count, nonzero where it is used), then
+    // the first nonzero limb from the top (leading) or from the bottom (trailing).
+    wire [6:0] z2 = lz64({m2, 31'd0});
+    wire [6:0] z1 = lz64(m1);
+    wire [6:0] z0 = lz64(m0);
+    wire [6:0] t2 = tz64({31'd0, m2});
+    wire [6:0] t1 = tz64(m1);
+    wire [6:0] t0 = tz64(m0);
     wire nz2 = |m2;
     wire nz1 = |m1;
+    wire nz0 = |m0;
     always @(*) begin
        if (nz2) lz = {1'b0, z2};
        else if (nz1) lz = 8'd33 + {1'b0, z1};
        else lz = 8'd97 + {1'b0, z0};
+    end
+    always @(*) begin
+       if (nz0) tz = {1'b0, t0};
+       else if (nz1) tz = 8'd64 + {1'b0, t1};
+       else if (nz2) tz = 8'd128 + {1'b0, t2};
+       else tz = 8'd161;
     end
 endmodule // fma$lzc
 
@@ -2093,9 +2206,6 @@ module fma$nfmt_d(clock,d,q);
     reg  stage$4$d;
     wire  stage$4$q;
     reg  stage$4$clock;
-    reg  stage$5$d;
-    wire  stage$5$q;
-    reg  stage$5$clock;
 
     // Local signals
     reg  last;
@@ -2126,11 +2236,6 @@ module fma$nfmt_d(clock,d,q);
         .q(stage$4$q),
         .clock(stage$4$clock)
     );
-    fma$nfmt_d$stage$5 stage$5(
-        .d(stage$5$d),
-        .q(stage$5$q),
-        .clock(stage$5$clock)
-    );
 
     // Update code
     always @(*) begin
@@ -2139,19 +2244,16 @@ module fma$nfmt_d(clock,d,q);
         stage$2$clock = clock;
         stage$3$clock = clock;
         stage$4$clock = clock;
-        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
         stage$4$d = stage$3$q;
-        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
         last = stage$4$q;
-        last = stage$5$q;
         q = last;
     end
 
@@ -2253,33 +2355,15 @@ module fma$nfmt_d$stage$4(d,q,clock);
 endmodule // fma$nfmt_d$stage$4
 
 
-module fma$nfmt_d$stage$5(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // fma$nfmt_d$stage$5
-
-
-module fma$norm(m0,m1,m2,lz,ew,sticky,fmt,q,g,st,eb1,tiny,ezero);
+module fma$norm(m0,m1,m2,lz,tz,lim,sticky,fmt,q,g,st,eb1,tiny,ezero);
 
     // Module arguments
     input wire  [63:0] m0;
     input wire  [63:0] m1;
     input wire  [32:0] m2;
     input wire  [7:0] lz;
-    input wire  [13:0] ew;
+    input wire  [7:0] tz;
+    input wire  [13:0] lim;
     input wire  sticky;
     input wire  fmt;
     output reg  [52:0] q;
@@ -2292,18 +2376,21 @@ module fma$norm(m0,m1,m2,lz,ew,sticky,fmt,q,g,st,eb1,tiny,ezero);
     // Update code (custom)
     wire [160:0] mag = {m2, m1, m0};
     // Normalisation amount: the leading-zero count, limited so the exponent stays >= emin.
-    wire [13:0] lim = (ew + 14'd160) - (fmt ? 14'h3C02 : 14'h3F82);
-    wire [13:0] lz14 = {6'd0, lz};
-    wire lz_fits = ~lim[13] & (lz14 <= lim);
+    wire lz_fits = ~lim[13] & ((|lim[12:8]) | (lz <= lim[7:0]));
     wire [7:0] nsh = lz_fits ? lz : (lim[13] ? 8'd0 : lim[7:0]);
     wire mzero = (lz == 8'd161);
-    wire [160:0] nrm = mag << nsh;
-    wire [13:0] er = (ew + 14'd160) - {6'd0, nsh};
+    // The shifted magnitude's bits 160..107 (binary64: significand and guard; binary32: the
+    // top 25 of them); ext's bit j is the magnitude's bit j - 54.
+    wire [214:0] ext = {mag, 54'd0};
+    wire [53:0] top = ext[8'd214 - nsh -: 54];
+    // The lowest one bit lands at tz + nsh: below the guard bit (107 or 136), it sets the
+    // sticky bit (a zero magnitude counts 161 and never does).
+    wire [8:0] low = {1'b0, tz} + {1'b0, nsh};
     always @(*) begin
-       q = fmt ? nrm[160:108] : {29'd0, nrm[160:137]};
-       g = fmt ? nrm[107] : nrm[136];
-       st = (fmt ? (|nrm[106:0]) : (|nrm[135:0])) | sticky;
-       eb1 = er + (fmt ? 14'd1022 : 14'd126);
+       q = fmt ? top[53:1] : {29'd0, top[53:30]};
+       g = fmt ? top[0] : top[29];
+       st = (low < (fmt ? 9'd107 : 9'd136)) | sticky;
+       eb1 = lim - {6'd0, nsh};
        tiny = ~lz_fits & ~mzero;
        ezero = mzero & ~sticky;
     end
@@ -3146,6 +3233,44 @@ module fma$r5_neg(d,q,clock);
 endmodule // fma$r5_neg
 
 
+module fma$r6_fmt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$r6_fmt
+
+
+module fma$r6_lim(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$r6_lim
+
+
 module fma$r6_lz(d,q,clock);
 
     // Module arguments
@@ -3239,6 +3364,25 @@ module fma$r6_neg(d,q,clock);
     end
 
 endmodule // fma$r6_neg
+
+
+module fma$r6_tz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // fma$r6_tz
 
 
 module fma$r7_eb1(d,q,clock);
@@ -3665,14 +3809,19 @@ module fma$round(q,g,st,eb1,tiny,ezero,sp,neg,zsign,fmt,rnd,ftz_act,spec,spec_y,
           default: inc = g;
        endcase
     end
-    wire [53:0] qr = {1'b0, q} + {53'd0, inc};
+    // The increment's carry chain runs beside the rounding decision, which only selects.
+    wire [53:0] q1 = {1'b0, q} + 54'd1;
+    wire [53:0] qr = inc ? q1 : {1'b0, q};
     wire [1:0] qtop = fmt ? qr[53:52] : qr[24:23];
     wire [13:0] ef = eb1 + {12'd0, qtop};
     wire ovf = fmt ? (ef >= 14'd2047) : (ef >= 14'd255);
     wire to_inf = (rnd == 3'd0) | rnd[2] | ((rnd == 3'd2) & sgn) | ((rnd == 3'd3) & ~sgn);
-    // Pack: (biased exponent - 1) << fbits plus the significand with its leading bit.
-    wire [62:0] body64 = {eb1[10:0], 52'd0} + {9'd0, qr};
-    wire [30:0] body32 = {eb1[7:0], 23'd0} + {6'd0, qr[24:0]};
+    // Pack: (biased exponent - 1) << fbits plus the significand with its leading bit; the
+    // sum's fraction bits are the significand's, only the exponent field adds.
+    wire [10:0] ex64 = eb1[10:0] + {9'd0, qr[53:52]};
+    wire [7:0] ex32 = eb1[7:0] + {6'd0, qr[24:23]};
+    wire [62:0] body64 = {ex64, qr[51:0]};
+    wire [30:0] body32 = {ex32, qr[22:0]};
     wire [63:0] pk = fmt ? {sgn, body64} : {32'd0, sgn, body32};
     wire [63:0] ovf_y = fmt ? {sgn, (to_inf ? 63'h7FF0000000000000 : 63'h7FEFFFFFFFFFFFFF)}
                             : {32'd0, sgn, (to_inf ? 31'h7F800000 : 31'h7F7FFFFF)};
@@ -4991,19 +5140,97 @@ module fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,xm,ym,xlz,ylz,xe,ye,ze,pzero,mc,sub,s
     wire z_nan = z_emax & ~z_fz;
     wire z_snan = z_nan & ~z_f[51];
     wire [63:0] z_qn = fmt ? {z_s, 12'hFFF, z_f[50:0]} : {32'd0, z_s, 9'h1FF, z_f[50:29]};
-    // Leading zeros of the multiplier operands (the next stage normalises them).
-    reg [5:0] x_lz;
-    reg [5:0] y_lz;
-    integer i;
-    integer j;
-    always @(*) begin
-       x_lz = 6'd53;
-       for (i = 0; i < 53; i = i + 1) if (x_m[i]) x_lz = 6'd52 - i[5:0];
-    end
-    always @(*) begin
-       y_lz = 6'd53;
-       for (j = 0; j < 53; j = j + 1) if (y_m[j]) y_lz = 6'd52 - j[5:0];
-    end
+    function [2:0] lz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b1???????: lz8 = 3'd0;
+          8'b01??????: lz8 = 3'd1;
+          8'b001?????: lz8 = 3'd2;
+          8'b0001????: lz8 = 3'd3;
+          8'b00001???: lz8 = 3'd4;
+          8'b000001??: lz8 = 3'd5;
+          8'b0000001?: lz8 = 3'd6;
+          default:     lz8 = 3'd7;
+       endcase
+    endfunction
+    function [2:0] tz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b???????1: tz8 = 3'd0;
+          8'b??????10: tz8 = 3'd1;
+          8'b?????100: tz8 = 3'd2;
+          8'b????1000: tz8 = 3'd3;
+          8'b???10000: tz8 = 3'd4;
+          8'b??100000: tz8 = 3'd5;
+          8'b?1000000: tz8 = 3'd6;
+          default:     tz8 = 3'd7;
+       endcase
+    endfunction
+    function [6:0] lz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b1???????: zc_g = 3'd0;
+             8'b01??????: zc_g = 3'd1;
+             8'b001?????: zc_g = 3'd2;
+             8'b0001????: zc_g = 3'd3;
+             8'b00001???: zc_g = 3'd4;
+             8'b000001??: zc_g = 3'd5;
+             8'b0000001?: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = lz8(zc_v[63:56]);
+             3'd1: zc_b = lz8(zc_v[55:48]);
+             3'd2: zc_b = lz8(zc_v[47:40]);
+             3'd3: zc_b = lz8(zc_v[39:32]);
+             3'd4: zc_b = lz8(zc_v[31:24]);
+             3'd5: zc_b = lz8(zc_v[23:16]);
+             3'd6: zc_b = lz8(zc_v[15:8]);
+             default: zc_b = lz8(zc_v[7:0]);
+          endcase
+          lz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    function [6:0] tz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b???????1: zc_g = 3'd0;
+             8'b??????10: zc_g = 3'd1;
+             8'b?????100: zc_g = 3'd2;
+             8'b????1000: zc_g = 3'd3;
+             8'b???10000: zc_g = 3'd4;
+             8'b??100000: zc_g = 3'd5;
+             8'b?1000000: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = tz8(zc_v[7:0]);
+             3'd1: zc_b = tz8(zc_v[15:8]);
+             3'd2: zc_b = tz8(zc_v[23:16]);
+             3'd3: zc_b = tz8(zc_v[31:24]);
+             3'd4: zc_b = tz8(zc_v[39:32]);
+             3'd5: zc_b = tz8(zc_v[47:40]);
+             3'd6: zc_b = tz8(zc_v[55:48]);
+             default: zc_b = tz8(zc_v[63:56]);
+          endcase
+          tz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    // Leading zeros of the multiplier operands (the next stage normalises them; 53 for zero).
+    wire [6:0] x_lzw = lz64({x_m, 11'd0});
+    wire [6:0] y_lzw = lz64({y_m, 11'd0});
+    wire [5:0] x_lz = x_lzw[6] ? 6'd53 : x_lzw[5:0];
+    wire [5:0] y_lz = y_lzw[6] ? 6'd53 : y_lzw[5:0];
     wire sp_v = x_s ^ y_s;
     wire sub_v = sp_v ^ z_s;
     // Special values: first NaN of a, b; inf*0; NaN c; inf-inf; inf.

@@ -78,15 +78,30 @@ module sfu(clock,in_valid,op,x,out_valid,y);
     reg  [26:0] r3_c0$d;
     wire  [26:0] r3_c0$q;
     reg  r3_c0$clock;
-    reg  [39:0] r3_p1$d;
-    wire  [39:0] r3_p1$q;
-    reg  r3_p1$clock;
-    reg  [29:0] r3_p2$d;
-    wire  [29:0] r3_p2$q;
-    reg  r3_p2$clock;
-    reg  [33:0] r4_acc$d;
-    wire  [33:0] r4_acc$q;
-    reg  r4_acc$clock;
+    reg  [15:0] r3_c1$d;
+    wire  [15:0] r3_c1$q;
+    reg  r3_c1$clock;
+    reg  [11:0] r3_c2$d;
+    wire  [11:0] r3_c2$q;
+    reg  r3_c2$clock;
+    reg  [23:0] r3_xl$d;
+    wire  [23:0] r3_xl$q;
+    reg  r3_xl$clock;
+    reg  [17:0] r3_sq$d;
+    wire  [17:0] r3_sq$q;
+    reg  r3_sq$clock;
+    reg  [26:0] r4_c0$d;
+    wire  [26:0] r4_c0$q;
+    reg  r4_c0$clock;
+    reg  [39:0] r4_p1$d;
+    wire  [39:0] r4_p1$q;
+    reg  r4_p1$clock;
+    reg  [29:0] r4_p2$d;
+    wire  [29:0] r4_p2$q;
+    reg  r4_p2$clock;
+    reg  [33:0] r5_acc$d;
+    wire  [33:0] r5_acc$q;
+    reg  r5_acc$clock;
     reg  [31:0] o_y$d;
     wire  [31:0] o_y$q;
     reg  o_y$clock;
@@ -224,20 +239,45 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         .q(r3_c0$q),
         .clock(r3_c0$clock)
     );
-    sfu$r3_p1 r3_p1(
-        .d(r3_p1$d),
-        .q(r3_p1$q),
-        .clock(r3_p1$clock)
+    sfu$r3_c1 r3_c1(
+        .d(r3_c1$d),
+        .q(r3_c1$q),
+        .clock(r3_c1$clock)
     );
-    sfu$r3_p2 r3_p2(
-        .d(r3_p2$d),
-        .q(r3_p2$q),
-        .clock(r3_p2$clock)
+    sfu$r3_c2 r3_c2(
+        .d(r3_c2$d),
+        .q(r3_c2$q),
+        .clock(r3_c2$clock)
     );
-    sfu$r4_acc r4_acc(
-        .d(r4_acc$d),
-        .q(r4_acc$q),
-        .clock(r4_acc$clock)
+    sfu$r3_xl r3_xl(
+        .d(r3_xl$d),
+        .q(r3_xl$q),
+        .clock(r3_xl$clock)
+    );
+    sfu$r3_sq r3_sq(
+        .d(r3_sq$d),
+        .q(r3_sq$q),
+        .clock(r3_sq$clock)
+    );
+    sfu$r4_c0 r4_c0(
+        .d(r4_c0$d),
+        .q(r4_c0$q),
+        .clock(r4_c0$clock)
+    );
+    sfu$r4_p1 r4_p1(
+        .d(r4_p1$d),
+        .q(r4_p1$q),
+        .clock(r4_p1$clock)
+    );
+    sfu$r4_p2 r4_p2(
+        .d(r4_p2$d),
+        .q(r4_p2$q),
+        .clock(r4_p2$clock)
+    );
+    sfu$r5_acc r5_acc(
+        .d(r5_acc$d),
+        .q(r5_acc$q),
+        .clock(r5_acc$clock)
     );
     sfu$o_y o_y(
         .d(o_y$d),
@@ -308,9 +348,14 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         r2_xl$clock = clock;
         r2_sq$clock = clock;
         r3_c0$clock = clock;
-        r3_p1$clock = clock;
-        r3_p2$clock = clock;
-        r4_acc$clock = clock;
+        r3_c1$clock = clock;
+        r3_c2$clock = clock;
+        r3_xl$clock = clock;
+        r3_sq$clock = clock;
+        r4_c0$clock = clock;
+        r4_p1$clock = clock;
+        r4_p2$clock = clock;
+        r5_acc$clock = clock;
         o_y$clock = clock;
         rom$clock = clock;
         post$clock = clock;
@@ -352,21 +397,26 @@ module sfu(clock,in_valid,op,x,out_valid,y);
         tf_d$d = r1_tf$q;
         r2_xl$d = r1_xl$q;
         r2_sq$d = square$sq;
-        mul$c1 = rom$c1;
-        mul$xl = r2_xl$q;
-        mul$c2 = rom$c2;
-        mul$sq = r2_sq$q;
         r3_c0$d = rom$c0;
-        r3_p1$d = mul$p1;
-        r3_p2$d = mul$p2;
+        r3_c1$d = rom$c1;
+        r3_c2$d = rom$c2;
+        r3_xl$d = r2_xl$q;
+        r3_sq$d = r2_sq$q;
+        mul$c1 = r3_c1$q;
+        mul$xl = r3_xl$q;
+        mul$c2 = r3_c2$q;
+        mul$sq = r3_sq$q;
+        r4_c0$d = r3_c0$q;
+        r4_p1$d = mul$p1;
+        r4_p2$d = mul$p2;
         sum$tf = tf_d$q;
         sum$region = region_d$q;
-        sum$c0 = r3_c0$q;
-        sum$p1 = r3_p1$q;
-        sum$p2 = r3_p2$q;
-        r4_acc$d = sum$acc;
+        sum$c0 = r4_c0$q;
+        sum$p1 = r4_p1$q;
+        sum$p2 = r4_p2$q;
+        r5_acc$d = sum$acc;
         rro_y_d$d = rro$y;
-        post$acc = r4_acc$q;
+        post$acc = r5_acc$q;
         post$lg2 = lg2_d$q;
         post$lgi = lgi_d$q;
         post$eadj = eadj_d$q;
@@ -407,6 +457,9 @@ module sfu$eadj_d(clock,d,q);
     reg  [9:0] stage$3$d;
     wire  [9:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [9:0] stage$4$d;
+    wire  [9:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [9:0] last;
@@ -432,6 +485,11 @@ module sfu$eadj_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    sfu$eadj_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -439,14 +497,17 @@ module sfu$eadj_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -527,6 +588,25 @@ module sfu$eadj_d$stage$3(d,q,clock);
     end
 
 endmodule // sfu$eadj_d$stage$3
+
+
+module sfu$eadj_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$eadj_d$stage$4
 
 
 module sfu$index(tf,u,addr,xl,region);
@@ -622,6 +702,9 @@ module sfu$lg2_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -647,6 +730,11 @@ module sfu$lg2_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    sfu$lg2_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -654,14 +742,17 @@ module sfu$lg2_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -744,6 +835,25 @@ module sfu$lg2_d$stage$3(d,q,clock);
 endmodule // sfu$lg2_d$stage$3
 
 
+module sfu$lg2_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lg2_d$stage$4
+
+
 module sfu$lgi_d(clock,d,q);
 
     // Module arguments
@@ -764,6 +874,9 @@ module sfu$lgi_d(clock,d,q);
     reg  [7:0] stage$3$d;
     wire  [7:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [7:0] stage$4$d;
+    wire  [7:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [7:0] last;
@@ -789,6 +902,11 @@ module sfu$lgi_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    sfu$lgi_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -796,14 +914,17 @@ module sfu$lgi_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -886,6 +1007,25 @@ module sfu$lgi_d$stage$3(d,q,clock);
 endmodule // sfu$lgi_d$stage$3
 
 
+module sfu$lgi_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$lgi_d$stage$4
+
+
 module sfu$mul(c1,xl,c2,sq,p1,p2);
 
     // Module arguments
@@ -926,6 +1066,9 @@ module sfu$neg_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -951,6 +1094,11 @@ module sfu$neg_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    sfu$neg_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -958,14 +1106,17 @@ module sfu$neg_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -1046,6 +1197,25 @@ module sfu$neg_d$stage$3(d,q,clock);
     end
 
 endmodule // sfu$neg_d$stage$3
+
+
+module sfu$neg_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$neg_d$stage$4
 
 
 module sfu$o_y(d,q,clock);
@@ -1350,20 +1520,135 @@ module sfu$post$norm(msgn,mag,eadj,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    reg [5:0] lz;
-    integer i;
+    function [2:0] lz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b1???????: lz8 = 3'd0;
+          8'b01??????: lz8 = 3'd1;
+          8'b001?????: lz8 = 3'd2;
+          8'b0001????: lz8 = 3'd3;
+          8'b00001???: lz8 = 3'd4;
+          8'b000001??: lz8 = 3'd5;
+          8'b0000001?: lz8 = 3'd6;
+          default:     lz8 = 3'd7;
+       endcase
+    endfunction
+    function [2:0] tz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b???????1: tz8 = 3'd0;
+          8'b??????10: tz8 = 3'd1;
+          8'b?????100: tz8 = 3'd2;
+          8'b????1000: tz8 = 3'd3;
+          8'b???10000: tz8 = 3'd4;
+          8'b??100000: tz8 = 3'd5;
+          8'b?1000000: tz8 = 3'd6;
+          default:     tz8 = 3'd7;
+       endcase
+    endfunction
+    function [6:0] lz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b1???????: zc_g = 3'd0;
+             8'b01??????: zc_g = 3'd1;
+             8'b001?????: zc_g = 3'd2;
+             8'b0001????: zc_g = 3'd3;
+             8'b00001???: zc_g = 3'd4;
+             8'b000001??: zc_g = 3'd5;
+             8'b0000001?: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = lz8(zc_v[63:56]);
+             3'd1: zc_b = lz8(zc_v[55:48]);
+             3'd2: zc_b = lz8(zc_v[47:40]);
+             3'd3: zc_b = lz8(zc_v[39:32]);
+             3'd4: zc_b = lz8(zc_v[31:24]);
+             3'd5: zc_b = lz8(zc_v[23:16]);
+             3'd6: zc_b = lz8(zc_v[15:8]);
+             default: zc_b = lz8(zc_v[7:0]);
+          endcase
+          lz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    function [6:0] tz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b???????1: zc_g = 3'd0;
+             8'b??????10: zc_g = 3'd1;
+             8'b?????100: zc_g = 3'd2;
+             8'b????1000: zc_g = 3'd3;
+             8'b???10000: zc_g = 3'd4;
+             8'b??100000: zc_g = 3'd5;
+             8'b?1000000: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = tz8(zc_v[7:0]);
+             3'd1: zc_b = tz8(zc_v[15:8]);
+             3'd2: zc_b = tz8(zc_v[23:16]);
+             3'd3: zc_b = tz8(zc_v[31:24]);
+             3'd4: zc_b = tz8(zc_v[39:32]);
+             3'd5: zc_b = tz8(zc_v[47:40]);
+             3'd6: zc_b = tz8(zc_v[55:48]);
+             default: zc_b = tz8(zc_v[63:56]);
+          endcase
+          tz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    // The counts as 64-bit counts of the magnitude at the top (leading) or the bottom
+    // (trailing); 64, bit 6 alone, means zero: 40 here. The leading count's high bits are
+    // the leading zero bytes (g), its low bits the zeros in the first nonzero byte (b).
+    wire [6:0] lzw = lz64({mag, 24'd0});
+    wire [6:0] tzw = tz64({24'd0, mag});
+    wire [5:0] lz = lzw[6] ? 6'd40 : lzw[5:0];
+    wire [5:0] tz = tzw[6] ? 6'd40 : tzw[5:0];
+    wire [2:0] g = lz[5:3];
+    wire [2:0] b = lz[2:0];
+    // The shift keeps the top 25 bits (significand and round bit), in two steps: by whole
+    // bytes (g; mb is the shifted magnitude's bits 39..8), then by b within the byte. A zero
+    // magnitude shifts to zero (g = 5 selects its zero low byte).
+    reg [31:0] mb;
     always @(*) begin
-       lz = 6'd40;
-       for (i = 0; i < 40; i = i + 1)
-          if (mag[i]) lz = 6'd39 - i[5:0];
+       case (g)
+          3'd0: mb = mag[39:8];
+          3'd1: mb = mag[31:0];
+          3'd2: mb = {mag[23:0], 8'd0};
+          3'd3: mb = {mag[15:0], 16'd0};
+          default: mb = {mag[7:0], 24'd0};
+       endcase
     end
-    wire [39:0] nv = mag << lz;
+    reg [24:0] nv;
+    always @(*) begin
+       case (b)
+          3'd0: nv = mb[31:7];
+          3'd1: nv = mb[30:6];
+          3'd2: nv = mb[29:5];
+          3'd3: nv = mb[28:4];
+          3'd4: nv = mb[27:3];
+          3'd5: nv = mb[26:2];
+          3'd6: nv = mb[25:1];
+          default: nv = mb[24:0];
+       endcase
+    end
     always @(*) begin
        sgn = msgn;
-       zero = (mag == 40'd0);
-       sig = nv[39:16];
-       rb = nv[15];
-       st = |nv[14:0];
+       zero = lzw[6];
+       sig = nv[24:1];
+       rb = nv[0];
+       // A one bit lands below the round bit (bit 15 of the 40-bit shifted magnitude) when
+       // the lowest one's position plus the shift is below 15.
+       st = ({1'b0, tz} + {1'b0, lz}) < 7'd15;
        e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
     end
 endmodule // sfu$post$norm
@@ -1967,7 +2252,102 @@ module sfu$r3_c0(d,q,clock);
 endmodule // sfu$r3_c0
 
 
-module sfu$r3_p1(d,q,clock);
+module sfu$r3_c1(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$r3_c1
+
+
+module sfu$r3_c2(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$r3_c2
+
+
+module sfu$r3_sq(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$r3_sq
+
+
+module sfu$r3_xl(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$r3_xl
+
+
+module sfu$r4_c0(d,q,clock);
+
+    // Module arguments
+    input wire  [26:0] d;
+    output reg  [26:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 27'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$r4_c0
+
+
+module sfu$r4_p1(d,q,clock);
 
     // Module arguments
     input wire  [39:0] d;
@@ -1983,10 +2363,10 @@ module sfu$r3_p1(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu$r3_p1
+endmodule // sfu$r4_p1
 
 
-module sfu$r3_p2(d,q,clock);
+module sfu$r4_p2(d,q,clock);
 
     // Module arguments
     input wire  [29:0] d;
@@ -2002,10 +2382,10 @@ module sfu$r3_p2(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu$r3_p2
+endmodule // sfu$r4_p2
 
 
-module sfu$r4_acc(d,q,clock);
+module sfu$r5_acc(d,q,clock);
 
     // Module arguments
     input wire  [33:0] d;
@@ -2021,7 +2401,7 @@ module sfu$r4_acc(d,q,clock);
        q <= d;
     end
 
-endmodule // sfu$r4_acc
+endmodule // sfu$r5_acc
 
 
 module sfu$region_d(clock,d,q);
@@ -2041,6 +2421,9 @@ module sfu$region_d(clock,d,q);
     reg  [3:0] stage$2$d;
     wire  [3:0] stage$2$q;
     reg  stage$2$clock;
+    reg  [3:0] stage$3$d;
+    wire  [3:0] stage$3$q;
+    reg  stage$3$clock;
 
     // Local signals
     reg  [3:0] last;
@@ -2061,18 +2444,26 @@ module sfu$region_d(clock,d,q);
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
+    sfu$region_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
         stage$2$clock = clock;
+        stage$3$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
+        last = stage$3$q;
         q = last;
     end
 
@@ -2134,6 +2525,25 @@ module sfu$region_d$stage$2(d,q,clock);
     end
 
 endmodule // sfu$region_d$stage$2
+
+
+module sfu$region_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$region_d$stage$3
 
 
 module sfu$rom(clock,tf,addr,c0,c1,c2);
@@ -3918,6 +4328,9 @@ module sfu$rro_d(clock,d,q);
     reg  stage$5$d;
     wire  stage$5$q;
     reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -3953,6 +4366,11 @@ module sfu$rro_d(clock,d,q);
         .q(stage$5$q),
         .clock(stage$5$clock)
     );
+    sfu$rro_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -3962,18 +4380,21 @@ module sfu$rro_d(clock,d,q);
         stage$3$clock = clock;
         stage$4$clock = clock;
         stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
         last = stage$4$q;
         last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -4094,6 +4515,25 @@ module sfu$rro_d$stage$5(d,q,clock);
 endmodule // sfu$rro_d$stage$5
 
 
+module sfu$rro_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_d$stage$6
+
+
 module sfu$rro_y_d(clock,d,q);
 
     // Module arguments
@@ -4105,6 +4545,9 @@ module sfu$rro_y_d(clock,d,q);
     reg  [31:0] stage$0$d;
     wire  [31:0] stage$0$q;
     reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -4115,12 +4558,20 @@ module sfu$rro_y_d(clock,d,q);
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
+    sfu$rro_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
+        stage$1$clock = clock;
         stage$0$d = d;
+        stage$1$d = stage$0$q;
         last = stage$0$q;
+        last = stage$1$q;
         q = last;
     end
 
@@ -4146,6 +4597,25 @@ module sfu$rro_y_d$stage$0(d,q,clock);
 endmodule // sfu$rro_y_d$stage$0
 
 
+module sfu$rro_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$rro_y_d$stage$1
+
+
 module sfu$spec_d(clock,d,q);
 
     // Module arguments
@@ -4166,6 +4636,9 @@ module sfu$spec_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -4191,6 +4664,11 @@ module sfu$spec_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    sfu$spec_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -4198,14 +4676,17 @@ module sfu$spec_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -4288,6 +4769,25 @@ module sfu$spec_d$stage$3(d,q,clock);
 endmodule // sfu$spec_d$stage$3
 
 
+module sfu$spec_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_d$stage$4
+
+
 module sfu$spec_y_d(clock,d,q);
 
     // Module arguments
@@ -4308,6 +4808,9 @@ module sfu$spec_y_d(clock,d,q);
     reg  [31:0] stage$3$d;
     wire  [31:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -4333,6 +4836,11 @@ module sfu$spec_y_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    sfu$spec_y_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -4340,14 +4848,17 @@ module sfu$spec_y_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -4428,6 +4939,25 @@ module sfu$spec_y_d$stage$3(d,q,clock);
     end
 
 endmodule // sfu$spec_y_d$stage$3
+
+
+module sfu$spec_y_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$spec_y_d$stage$4
 
 
 module sfu$square(xl,sq);
@@ -4577,6 +5107,9 @@ module sfu$tf_d(clock,d,q);
     reg  [2:0] stage$1$d;
     wire  [2:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [2:0] stage$2$d;
+    wire  [2:0] stage$2$q;
+    reg  stage$2$clock;
 
     // Local signals
     reg  [2:0] last;
@@ -4592,15 +5125,23 @@ module sfu$tf_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    sfu$tf_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
         q = last;
     end
 
@@ -4645,6 +5186,25 @@ module sfu$tf_d$stage$1(d,q,clock);
 endmodule // sfu$tf_d$stage$1
 
 
+module sfu$tf_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$tf_d$stage$2
+
+
 module sfu$valid_d(clock,d,q);
 
     // Module arguments
@@ -4674,6 +5234,9 @@ module sfu$valid_d(clock,d,q);
     reg  stage$6$d;
     wire  stage$6$q;
     reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
 
     // Local signals
     reg  last;
@@ -4714,6 +5277,11 @@ module sfu$valid_d(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    sfu$valid_d$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -4724,6 +5292,7 @@ module sfu$valid_d(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -4731,6 +5300,7 @@ module sfu$valid_d(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -4738,6 +5308,7 @@ module sfu$valid_d(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
         q = last;
     end
 
@@ -4875,3 +5446,22 @@ module sfu$valid_d$stage$6(d,q,clock);
     end
 
 endmodule // sfu$valid_d$stage$6
+
+
+module sfu$valid_d$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // sfu$valid_d$stage$7

@@ -30714,11 +30714,16 @@ module ulx3s_board$sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,
     reg  [63:0] lzc$m1;
     reg  [32:0] lzc$m2;
     wire  [7:0] lzc$lz;
+    wire  [7:0] lzc$tz;
+    reg  [13:0] limit$ew;
+    reg  limit$fmt;
+    wire  [13:0] limit$lim;
     reg  [63:0] norm$m0;
     reg  [63:0] norm$m1;
     reg  [32:0] norm$m2;
     reg  [7:0] norm$lz;
-    reg  [13:0] norm$ew;
+    reg  [7:0] norm$tz;
+    reg  [13:0] norm$lim;
     reg  norm$sticky;
     reg  norm$fmt;
     wire  [52:0] norm$q;
@@ -30904,6 +30909,15 @@ module ulx3s_board$sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,
     reg  [7:0] r6_lz$d;
     wire  [7:0] r6_lz$q;
     reg  r6_lz$clock;
+    reg  [7:0] r6_tz$d;
+    wire  [7:0] r6_tz$q;
+    reg  r6_tz$clock;
+    reg  [13:0] r6_lim$d;
+    wire  [13:0] r6_lim$q;
+    reg  r6_lim$clock;
+    reg  r6_fmt$d;
+    wire  r6_fmt$q;
+    reg  r6_fmt$clock;
     reg  r6_neg$d;
     wire  r6_neg$q;
     reg  r6_neg$clock;
@@ -31074,14 +31088,21 @@ module ulx3s_board$sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,
         .m0(lzc$m0),
         .m1(lzc$m1),
         .m2(lzc$m2),
-        .lz(lzc$lz)
+        .lz(lzc$lz),
+        .tz(lzc$tz)
+    );
+    ulx3s_board$sm$fpu$fma$limit limit(
+        .ew(limit$ew),
+        .fmt(limit$fmt),
+        .lim(limit$lim)
     );
     ulx3s_board$sm$fpu$fma$norm norm(
         .m0(norm$m0),
         .m1(norm$m1),
         .m2(norm$m2),
         .lz(norm$lz),
-        .ew(norm$ew),
+        .tz(norm$tz),
+        .lim(norm$lim),
         .sticky(norm$sticky),
         .fmt(norm$fmt),
         .q(norm$q),
@@ -31366,6 +31387,21 @@ module ulx3s_board$sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,
         .q(r6_lz$q),
         .clock(r6_lz$clock)
     );
+    ulx3s_board$sm$fpu$fma$r6_tz r6_tz(
+        .d(r6_tz$d),
+        .q(r6_tz$q),
+        .clock(r6_tz$clock)
+    );
+    ulx3s_board$sm$fpu$fma$r6_lim r6_lim(
+        .d(r6_lim$d),
+        .q(r6_lim$q),
+        .clock(r6_lim$clock)
+    );
+    ulx3s_board$sm$fpu$fma$r6_fmt r6_fmt(
+        .d(r6_fmt$d),
+        .q(r6_fmt$q),
+        .clock(r6_fmt$clock)
+    );
     ulx3s_board$sm$fpu$fma$r6_neg r6_neg(
         .d(r6_neg$d),
         .q(r6_neg$q),
@@ -31530,6 +31566,9 @@ module ulx3s_board$sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,
         r6_m1$clock = clock;
         r6_m2$clock = clock;
         r6_lz$clock = clock;
+        r6_tz$clock = clock;
+        r6_lim$clock = clock;
+        r6_fmt$clock = clock;
         r6_neg$clock = clock;
         r7_q$clock = clock;
         r7_g$clock = clock;
@@ -31586,6 +31625,9 @@ module ulx3s_board$sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,
         r6_m1$d = r6_m1$q;
         r6_m2$d = r6_m2$q;
         r6_lz$d = r6_lz$q;
+        r6_tz$d = r6_tz$q;
+        r6_lim$d = r6_lim$q;
+        r6_fmt$d = r6_fmt$q;
         r6_neg$d = r6_neg$q;
         r7_q$d = r7_q$q;
         r7_g$d = r7_g$q;
@@ -31727,14 +31769,20 @@ module ulx3s_board$sm$fpu$fma(clock,in_valid,op,ity,fmt,rnd,ftz,a,b,c,out_valid,
         r6_m1$d = r5_m1$q;
         r6_m2$d = r5_m2$q;
         r6_lz$d = lzc$lz;
+        r6_tz$d = lzc$tz;
+        limit$ew = ew_d$q;
+        limit$fmt = nfmt_d$q;
+        r6_lim$d = limit$lim;
+        r6_fmt$d = nfmt_d$q;
         r6_neg$d = r5_neg$q;
         norm$m0 = r6_m0$q;
         norm$m1 = r6_m1$q;
         norm$m2 = r6_m2$q;
         norm$lz = r6_lz$q;
-        norm$ew = ew_d$q;
+        norm$tz = r6_tz$q;
+        norm$lim = r6_lim$q;
         norm$sticky = sticky_d$q;
-        norm$fmt = nfmt_d$q;
+        norm$fmt = r6_fmt$q;
         r7_q$d = norm$q;
         r7_g$d = norm$g;
         r7_st$d = norm$st;
@@ -31875,9 +31923,6 @@ module ulx3s_board$sm$fpu$fma$ew_d(clock,d,q);
     reg  [13:0] stage$3$d;
     wire  [13:0] stage$3$q;
     reg  stage$3$clock;
-    reg  [13:0] stage$4$d;
-    wire  [13:0] stage$4$q;
-    reg  stage$4$clock;
 
     // Local signals
     reg  [13:0] last;
@@ -31903,11 +31948,6 @@ module ulx3s_board$sm$fpu$fma$ew_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
-    ulx3s_board$sm$fpu$fma$ew_d$stage$4 stage$4(
-        .d(stage$4$d),
-        .q(stage$4$q),
-        .clock(stage$4$clock)
-    );
 
     // Update code
     always @(*) begin
@@ -31915,17 +31955,14 @@ module ulx3s_board$sm$fpu$fma$ew_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
-        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
-        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
-        last = stage$4$q;
         q = last;
     end
 
@@ -32006,25 +32043,6 @@ module ulx3s_board$sm$fpu$fma$ew_d$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$fma$ew_d$stage$3
-
-
-module ulx3s_board$sm$fpu$fma$ew_d$stage$4(d,q,clock);
-
-    // Module arguments
-    input wire  [13:0] d;
-    output reg  [13:0] q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 14'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$fpu$fma$ew_d$stage$4
 
 
 module ulx3s_board$sm$fpu$fma$f2i_round(s,ip,g,st,huge,nan,inf,ity,rnd,y,nv,nx);
@@ -32575,40 +32593,135 @@ module ulx3s_board$sm$fpu$fma$ftz_d$stage$6(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$fma$ftz_d$stage$6
 
 
-module ulx3s_board$sm$fpu$fma$lzc(m0,m1,m2,lz);
+module ulx3s_board$sm$fpu$fma$limit(ew,fmt,lim);
+
+    // Module arguments
+    input wire  [13:0] ew;
+    input wire  fmt;
+    output reg  [13:0] lim;
+
+    // Update code (custom)
+    always @(*) lim = ew + (fmt ? 14'd1182 : 14'd286);
+endmodule // ulx3s_board$sm$fpu$fma$limit
+
+
+module ulx3s_board$sm$fpu$fma$lzc(m0,m1,m2,lz,tz);
 
     // Module arguments
     input wire  [63:0] m0;
     input wire  [63:0] m1;
     input wire  [32:0] m2;
     output reg  [7:0] lz;
+    output reg  [7:0] tz;
 
     // Update code (custom)
-    // Per-limb counts (priority encoders), then the first nonzero limb from the top.
-    reg [6:0] z2;
-    reg [6:0] z1;
-    reg [6:0] z0;
-    integer i;
-    integer j;
-    integer k;
-    always @(*) begin
-       z2 = 7'd33;
-       for (i = 0; i < 33; i = i + 1) if (m2[i]) z2 = 7'd32 - i[6:0];
-    end
-    always @(*) begin
-       z1 = 7'd64;
-       for (j = 0; j < 64; j = j + 1) if (m1[j]) z1 = 7'd63 - j[6:0];
-    end
-    always @(*) begin
-       z0 = 7'd64;
-       for (k = 0; k < 64; k = k + 1) if (m0[k]) z0 = 7'd63 - k[6:0];
-    end
+    function [2:0] lz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b1???????: lz8 = 3'd0;
+          8'b01??????: lz8 = 3'd1;
+          8'b001?????: lz8 = 3'd2;
+          8'b0001????: lz8 = 3'd3;
+          8'b00001???: lz8 = 3'd4;
+          8'b000001??: lz8 = 3'd5;
+          8'b0000001?: lz8 = 3'd6;
+          default:     lz8 = 3'd7;
+       endcase
+    endfunction
+    function [2:0] tz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b???????1: tz8 = 3'd0;
+          8'b??????10: tz8 = 3'd1;
+          8'b?????100: tz8 = 3'd2;
+          8'b????1000: tz8 = 3'd3;
+          8'b???10000: tz8 = 3'd4;
+          8'b??100000: tz8 = 3'd5;
+          8'b?1000000: tz8 = 3'd6;
+          default:     tz8 = 3'd7;
+       endcase
+    endfunction
+    function [6:0] lz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b1???????: zc_g = 3'd0;
+             8'b01??????: zc_g = 3'd1;
+             8'b001?????: zc_g = 3'd2;
+             8'b0001????: zc_g = 3'd3;
+             8'b00001???: zc_g = 3'd4;
+             8'b000001??: zc_g = 3'd5;
+             8'b0000001?: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = lz8(zc_v[63:56]);
+             3'd1: zc_b = lz8(zc_v[55:48]);
+             3'd2: zc_b = lz8(zc_v[47:40]);
+             3'd3: zc_b = lz8(zc_v[39:32]);
+             3'd4: zc_b = lz8(zc_v[31:24]);
+             3'd5: zc_b = lz8(zc_v[23:16]);
+             3'd6: zc_b = lz8(zc_v[15:8]);
+             default: zc_b = lz8(zc_v[7:0]);
+          endcase
+          lz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    function [6:0] tz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b???????1: zc_g = 3'd0;
+             8'b??????10: zc_g = 3'd1;
+             8'b?????100: zc_g = 3'd2;
+             8'b????1000: zc_g = 3'd3;
+             8'b???10000: zc_g = 3'd4;
+             8'b??100000: zc_g = 3'd5;
+             8'b?1000000: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = tz8(zc_v[7:0]);
+             3'd1: zc_b = tz8(zc_v[15:8]);
+             3'd2: zc_b = tz8(zc_v[23:16]);
+             3'd3: zc_b = tz8(zc_v[31:24]);
+             3'd4: zc_b = tz8(zc_v[39:32]);
+             3'd5: zc_b = tz8(zc_v[47:40]);
+             3'd6: zc_b = tz8(zc_v[55:48]);
+             default: zc_b = tz8(zc_v[63:56]);
+          endcase
+          tz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    // Per-limb counts (m2 as the top bits of a 64-bit count, nonzero where it is used), then
+    // the first nonzero limb from the top (leading) or from the bottom (trailing).
+    wire [6:0] z2 = lz64({m2, 31'd0});
+    wire [6:0] z1 = lz64(m1);
+    wire [6:0] z0 = lz64(m0);
+    wire [6:0] t2 = tz64({31'd0, m2});
+    wire [6:0] t1 = tz64(m1);
+    wire [6:0] t0 = tz64(m0);
     wire nz2 = |m2;
     wire nz1 = |m1;
+    wire nz0 = |m0;
     always @(*) begin
        if (nz2) lz = {1'b0, z2};
        else if (nz1) lz = 8'd33 + {1'b0, z1};
        else lz = 8'd97 + {1'b0, z0};
+    end
+    always @(*) begin
+       if (nz0) tz = {1'b0, t0};
+       else if (nz1) tz = 8'd64 + {1'b0, t1};
+       else if (nz2) tz = 8'd128 + {1'b0, t2};
+       else tz = 8'd161;
     end
 endmodule // ulx3s_board$sm$fpu$fma$lzc
 
@@ -32703,9 +32816,6 @@ module ulx3s_board$sm$fpu$fma$nfmt_d(clock,d,q);
     reg  stage$4$d;
     wire  stage$4$q;
     reg  stage$4$clock;
-    reg  stage$5$d;
-    wire  stage$5$q;
-    reg  stage$5$clock;
 
     // Local signals
     reg  last;
@@ -32736,11 +32846,6 @@ module ulx3s_board$sm$fpu$fma$nfmt_d(clock,d,q);
         .q(stage$4$q),
         .clock(stage$4$clock)
     );
-    ulx3s_board$sm$fpu$fma$nfmt_d$stage$5 stage$5(
-        .d(stage$5$d),
-        .q(stage$5$q),
-        .clock(stage$5$clock)
-    );
 
     // Update code
     always @(*) begin
@@ -32749,19 +32854,16 @@ module ulx3s_board$sm$fpu$fma$nfmt_d(clock,d,q);
         stage$2$clock = clock;
         stage$3$clock = clock;
         stage$4$clock = clock;
-        stage$5$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
         stage$4$d = stage$3$q;
-        stage$5$d = stage$4$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
         last = stage$4$q;
-        last = stage$5$q;
         q = last;
     end
 
@@ -32863,33 +32965,15 @@ module ulx3s_board$sm$fpu$fma$nfmt_d$stage$4(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$fma$nfmt_d$stage$4
 
 
-module ulx3s_board$sm$fpu$fma$nfmt_d$stage$5(d,q,clock);
-
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-
-    always @(posedge clock) begin
-       q <= d;
-    end
-
-endmodule // ulx3s_board$sm$fpu$fma$nfmt_d$stage$5
-
-
-module ulx3s_board$sm$fpu$fma$norm(m0,m1,m2,lz,ew,sticky,fmt,q,g,st,eb1,tiny,ezero);
+module ulx3s_board$sm$fpu$fma$norm(m0,m1,m2,lz,tz,lim,sticky,fmt,q,g,st,eb1,tiny,ezero);
 
     // Module arguments
     input wire  [63:0] m0;
     input wire  [63:0] m1;
     input wire  [32:0] m2;
     input wire  [7:0] lz;
-    input wire  [13:0] ew;
+    input wire  [7:0] tz;
+    input wire  [13:0] lim;
     input wire  sticky;
     input wire  fmt;
     output reg  [52:0] q;
@@ -32902,18 +32986,21 @@ module ulx3s_board$sm$fpu$fma$norm(m0,m1,m2,lz,ew,sticky,fmt,q,g,st,eb1,tiny,eze
     // Update code (custom)
     wire [160:0] mag = {m2, m1, m0};
     // Normalisation amount: the leading-zero count, limited so the exponent stays >= emin.
-    wire [13:0] lim = (ew + 14'd160) - (fmt ? 14'h3C02 : 14'h3F82);
-    wire [13:0] lz14 = {6'd0, lz};
-    wire lz_fits = ~lim[13] & (lz14 <= lim);
+    wire lz_fits = ~lim[13] & ((|lim[12:8]) | (lz <= lim[7:0]));
     wire [7:0] nsh = lz_fits ? lz : (lim[13] ? 8'd0 : lim[7:0]);
     wire mzero = (lz == 8'd161);
-    wire [160:0] nrm = mag << nsh;
-    wire [13:0] er = (ew + 14'd160) - {6'd0, nsh};
+    // The shifted magnitude's bits 160..107 (binary64: significand and guard; binary32: the
+    // top 25 of them); ext's bit j is the magnitude's bit j - 54.
+    wire [214:0] ext = {mag, 54'd0};
+    wire [53:0] top = ext[8'd214 - nsh -: 54];
+    // The lowest one bit lands at tz + nsh: below the guard bit (107 or 136), it sets the
+    // sticky bit (a zero magnitude counts 161 and never does).
+    wire [8:0] low = {1'b0, tz} + {1'b0, nsh};
     always @(*) begin
-       q = fmt ? nrm[160:108] : {29'd0, nrm[160:137]};
-       g = fmt ? nrm[107] : nrm[136];
-       st = (fmt ? (|nrm[106:0]) : (|nrm[135:0])) | sticky;
-       eb1 = er + (fmt ? 14'd1022 : 14'd126);
+       q = fmt ? top[53:1] : {29'd0, top[53:30]};
+       g = fmt ? top[0] : top[29];
+       st = (low < (fmt ? 9'd107 : 9'd136)) | sticky;
+       eb1 = lim - {6'd0, nsh};
        tiny = ~lz_fits & ~mzero;
        ezero = mzero & ~sticky;
     end
@@ -33756,6 +33843,44 @@ module ulx3s_board$sm$fpu$fma$r5_neg(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$fma$r5_neg
 
 
+module ulx3s_board$sm$fpu$fma$r6_fmt(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$fma$r6_fmt
+
+
+module ulx3s_board$sm$fpu$fma$r6_lim(d,q,clock);
+
+    // Module arguments
+    input wire  [13:0] d;
+    output reg  [13:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 14'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$fma$r6_lim
+
+
 module ulx3s_board$sm$fpu$fma$r6_lz(d,q,clock);
 
     // Module arguments
@@ -33849,6 +33974,25 @@ module ulx3s_board$sm$fpu$fma$r6_neg(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$fma$r6_neg
+
+
+module ulx3s_board$sm$fpu$fma$r6_tz(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$fma$r6_tz
 
 
 module ulx3s_board$sm$fpu$fma$r7_eb1(d,q,clock);
@@ -34275,14 +34419,19 @@ module ulx3s_board$sm$fpu$fma$round(q,g,st,eb1,tiny,ezero,sp,neg,zsign,fmt,rnd,f
           default: inc = g;
        endcase
     end
-    wire [53:0] qr = {1'b0, q} + {53'd0, inc};
+    // The increment's carry chain runs beside the rounding decision, which only selects.
+    wire [53:0] q1 = {1'b0, q} + 54'd1;
+    wire [53:0] qr = inc ? q1 : {1'b0, q};
     wire [1:0] qtop = fmt ? qr[53:52] : qr[24:23];
     wire [13:0] ef = eb1 + {12'd0, qtop};
     wire ovf = fmt ? (ef >= 14'd2047) : (ef >= 14'd255);
     wire to_inf = (rnd == 3'd0) | rnd[2] | ((rnd == 3'd2) & sgn) | ((rnd == 3'd3) & ~sgn);
-    // Pack: (biased exponent - 1) << fbits plus the significand with its leading bit.
-    wire [62:0] body64 = {eb1[10:0], 52'd0} + {9'd0, qr};
-    wire [30:0] body32 = {eb1[7:0], 23'd0} + {6'd0, qr[24:0]};
+    // Pack: (biased exponent - 1) << fbits plus the significand with its leading bit; the
+    // sum's fraction bits are the significand's, only the exponent field adds.
+    wire [10:0] ex64 = eb1[10:0] + {9'd0, qr[53:52]};
+    wire [7:0] ex32 = eb1[7:0] + {6'd0, qr[24:23]};
+    wire [62:0] body64 = {ex64, qr[51:0]};
+    wire [30:0] body32 = {ex32, qr[22:0]};
     wire [63:0] pk = fmt ? {sgn, body64} : {32'd0, sgn, body32};
     wire [63:0] ovf_y = fmt ? {sgn, (to_inf ? 63'h7FF0000000000000 : 63'h7FEFFFFFFFFFFFFF)}
                             : {32'd0, sgn, (to_inf ? 31'h7F800000 : 31'h7F7FFFFF)};
@@ -35601,19 +35750,97 @@ module ulx3s_board$sm$fpu$fma$unpack(a,b,c,fmt,op,ity,rnd,ftz,xm,ym,xlz,ylz,xe,y
     wire z_nan = z_emax & ~z_fz;
     wire z_snan = z_nan & ~z_f[51];
     wire [63:0] z_qn = fmt ? {z_s, 12'hFFF, z_f[50:0]} : {32'd0, z_s, 9'h1FF, z_f[50:29]};
-    // Leading zeros of the multiplier operands (the next stage normalises them).
-    reg [5:0] x_lz;
-    reg [5:0] y_lz;
-    integer i;
-    integer j;
-    always @(*) begin
-       x_lz = 6'd53;
-       for (i = 0; i < 53; i = i + 1) if (x_m[i]) x_lz = 6'd52 - i[5:0];
-    end
-    always @(*) begin
-       y_lz = 6'd53;
-       for (j = 0; j < 53; j = j + 1) if (y_m[j]) y_lz = 6'd52 - j[5:0];
-    end
+    function [2:0] lz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b1???????: lz8 = 3'd0;
+          8'b01??????: lz8 = 3'd1;
+          8'b001?????: lz8 = 3'd2;
+          8'b0001????: lz8 = 3'd3;
+          8'b00001???: lz8 = 3'd4;
+          8'b000001??: lz8 = 3'd5;
+          8'b0000001?: lz8 = 3'd6;
+          default:     lz8 = 3'd7;
+       endcase
+    endfunction
+    function [2:0] tz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b???????1: tz8 = 3'd0;
+          8'b??????10: tz8 = 3'd1;
+          8'b?????100: tz8 = 3'd2;
+          8'b????1000: tz8 = 3'd3;
+          8'b???10000: tz8 = 3'd4;
+          8'b??100000: tz8 = 3'd5;
+          8'b?1000000: tz8 = 3'd6;
+          default:     tz8 = 3'd7;
+       endcase
+    endfunction
+    function [6:0] lz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b1???????: zc_g = 3'd0;
+             8'b01??????: zc_g = 3'd1;
+             8'b001?????: zc_g = 3'd2;
+             8'b0001????: zc_g = 3'd3;
+             8'b00001???: zc_g = 3'd4;
+             8'b000001??: zc_g = 3'd5;
+             8'b0000001?: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = lz8(zc_v[63:56]);
+             3'd1: zc_b = lz8(zc_v[55:48]);
+             3'd2: zc_b = lz8(zc_v[47:40]);
+             3'd3: zc_b = lz8(zc_v[39:32]);
+             3'd4: zc_b = lz8(zc_v[31:24]);
+             3'd5: zc_b = lz8(zc_v[23:16]);
+             3'd6: zc_b = lz8(zc_v[15:8]);
+             default: zc_b = lz8(zc_v[7:0]);
+          endcase
+          lz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    function [6:0] tz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b???????1: zc_g = 3'd0;
+             8'b??????10: zc_g = 3'd1;
+             8'b?????100: zc_g = 3'd2;
+             8'b????1000: zc_g = 3'd3;
+             8'b???10000: zc_g = 3'd4;
+             8'b??100000: zc_g = 3'd5;
+             8'b?1000000: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = tz8(zc_v[7:0]);
+             3'd1: zc_b = tz8(zc_v[15:8]);
+             3'd2: zc_b = tz8(zc_v[23:16]);
+             3'd3: zc_b = tz8(zc_v[31:24]);
+             3'd4: zc_b = tz8(zc_v[39:32]);
+             3'd5: zc_b = tz8(zc_v[47:40]);
+             3'd6: zc_b = tz8(zc_v[55:48]);
+             default: zc_b = tz8(zc_v[63:56]);
+          endcase
+          tz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    // Leading zeros of the multiplier operands (the next stage normalises them; 53 for zero).
+    wire [6:0] x_lzw = lz64({x_m, 11'd0});
+    wire [6:0] y_lzw = lz64({y_m, 11'd0});
+    wire [5:0] x_lz = x_lzw[6] ? 6'd53 : x_lzw[5:0];
+    wire [5:0] y_lz = y_lzw[6] ? 6'd53 : y_lzw[5:0];
     wire sp_v = x_s ^ y_s;
     wire sub_v = sp_v ^ z_s;
     // Special values: first NaN of a, b; inf*0; NaN c; inf-inf; inf.
@@ -37418,15 +37645,30 @@ module ulx3s_board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
     reg  [26:0] r3_c0$d;
     wire  [26:0] r3_c0$q;
     reg  r3_c0$clock;
-    reg  [39:0] r3_p1$d;
-    wire  [39:0] r3_p1$q;
-    reg  r3_p1$clock;
-    reg  [29:0] r3_p2$d;
-    wire  [29:0] r3_p2$q;
-    reg  r3_p2$clock;
-    reg  [33:0] r4_acc$d;
-    wire  [33:0] r4_acc$q;
-    reg  r4_acc$clock;
+    reg  [15:0] r3_c1$d;
+    wire  [15:0] r3_c1$q;
+    reg  r3_c1$clock;
+    reg  [11:0] r3_c2$d;
+    wire  [11:0] r3_c2$q;
+    reg  r3_c2$clock;
+    reg  [23:0] r3_xl$d;
+    wire  [23:0] r3_xl$q;
+    reg  r3_xl$clock;
+    reg  [17:0] r3_sq$d;
+    wire  [17:0] r3_sq$q;
+    reg  r3_sq$clock;
+    reg  [26:0] r4_c0$d;
+    wire  [26:0] r4_c0$q;
+    reg  r4_c0$clock;
+    reg  [39:0] r4_p1$d;
+    wire  [39:0] r4_p1$q;
+    reg  r4_p1$clock;
+    reg  [29:0] r4_p2$d;
+    wire  [29:0] r4_p2$q;
+    reg  r4_p2$clock;
+    reg  [33:0] r5_acc$d;
+    wire  [33:0] r5_acc$q;
+    reg  r5_acc$clock;
     reg  [31:0] o_y$d;
     wire  [31:0] o_y$q;
     reg  o_y$clock;
@@ -37564,20 +37806,45 @@ module ulx3s_board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         .q(r3_c0$q),
         .clock(r3_c0$clock)
     );
-    ulx3s_board$sm$fpu$sfu0$r3_p1 r3_p1(
-        .d(r3_p1$d),
-        .q(r3_p1$q),
-        .clock(r3_p1$clock)
+    ulx3s_board$sm$fpu$sfu0$r3_c1 r3_c1(
+        .d(r3_c1$d),
+        .q(r3_c1$q),
+        .clock(r3_c1$clock)
     );
-    ulx3s_board$sm$fpu$sfu0$r3_p2 r3_p2(
-        .d(r3_p2$d),
-        .q(r3_p2$q),
-        .clock(r3_p2$clock)
+    ulx3s_board$sm$fpu$sfu0$r3_c2 r3_c2(
+        .d(r3_c2$d),
+        .q(r3_c2$q),
+        .clock(r3_c2$clock)
     );
-    ulx3s_board$sm$fpu$sfu0$r4_acc r4_acc(
-        .d(r4_acc$d),
-        .q(r4_acc$q),
-        .clock(r4_acc$clock)
+    ulx3s_board$sm$fpu$sfu0$r3_xl r3_xl(
+        .d(r3_xl$d),
+        .q(r3_xl$q),
+        .clock(r3_xl$clock)
+    );
+    ulx3s_board$sm$fpu$sfu0$r3_sq r3_sq(
+        .d(r3_sq$d),
+        .q(r3_sq$q),
+        .clock(r3_sq$clock)
+    );
+    ulx3s_board$sm$fpu$sfu0$r4_c0 r4_c0(
+        .d(r4_c0$d),
+        .q(r4_c0$q),
+        .clock(r4_c0$clock)
+    );
+    ulx3s_board$sm$fpu$sfu0$r4_p1 r4_p1(
+        .d(r4_p1$d),
+        .q(r4_p1$q),
+        .clock(r4_p1$clock)
+    );
+    ulx3s_board$sm$fpu$sfu0$r4_p2 r4_p2(
+        .d(r4_p2$d),
+        .q(r4_p2$q),
+        .clock(r4_p2$clock)
+    );
+    ulx3s_board$sm$fpu$sfu0$r5_acc r5_acc(
+        .d(r5_acc$d),
+        .q(r5_acc$q),
+        .clock(r5_acc$clock)
     );
     ulx3s_board$sm$fpu$sfu0$o_y o_y(
         .d(o_y$d),
@@ -37648,9 +37915,14 @@ module ulx3s_board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         r2_xl$clock = clock;
         r2_sq$clock = clock;
         r3_c0$clock = clock;
-        r3_p1$clock = clock;
-        r3_p2$clock = clock;
-        r4_acc$clock = clock;
+        r3_c1$clock = clock;
+        r3_c2$clock = clock;
+        r3_xl$clock = clock;
+        r3_sq$clock = clock;
+        r4_c0$clock = clock;
+        r4_p1$clock = clock;
+        r4_p2$clock = clock;
+        r5_acc$clock = clock;
         o_y$clock = clock;
         rom$clock = clock;
         post$clock = clock;
@@ -37692,21 +37964,26 @@ module ulx3s_board$sm$fpu$sfu0(clock,in_valid,op,x,out_valid,y);
         tf_d$d = r1_tf$q;
         r2_xl$d = r1_xl$q;
         r2_sq$d = square$sq;
-        mul$c1 = rom$c1;
-        mul$xl = r2_xl$q;
-        mul$c2 = rom$c2;
-        mul$sq = r2_sq$q;
         r3_c0$d = rom$c0;
-        r3_p1$d = mul$p1;
-        r3_p2$d = mul$p2;
+        r3_c1$d = rom$c1;
+        r3_c2$d = rom$c2;
+        r3_xl$d = r2_xl$q;
+        r3_sq$d = r2_sq$q;
+        mul$c1 = r3_c1$q;
+        mul$xl = r3_xl$q;
+        mul$c2 = r3_c2$q;
+        mul$sq = r3_sq$q;
+        r4_c0$d = r3_c0$q;
+        r4_p1$d = mul$p1;
+        r4_p2$d = mul$p2;
         sum$tf = tf_d$q;
         sum$region = region_d$q;
-        sum$c0 = r3_c0$q;
-        sum$p1 = r3_p1$q;
-        sum$p2 = r3_p2$q;
-        r4_acc$d = sum$acc;
+        sum$c0 = r4_c0$q;
+        sum$p1 = r4_p1$q;
+        sum$p2 = r4_p2$q;
+        r5_acc$d = sum$acc;
         rro_y_d$d = rro$y;
-        post$acc = r4_acc$q;
+        post$acc = r5_acc$q;
         post$lg2 = lg2_d$q;
         post$lgi = lgi_d$q;
         post$eadj = eadj_d$q;
@@ -37747,6 +38024,9 @@ module ulx3s_board$sm$fpu$sfu0$eadj_d(clock,d,q);
     reg  [9:0] stage$3$d;
     wire  [9:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [9:0] stage$4$d;
+    wire  [9:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [9:0] last;
@@ -37772,6 +38052,11 @@ module ulx3s_board$sm$fpu$sfu0$eadj_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$eadj_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -37779,14 +38064,17 @@ module ulx3s_board$sm$fpu$sfu0$eadj_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -37867,6 +38155,25 @@ module ulx3s_board$sm$fpu$sfu0$eadj_d$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu0$eadj_d$stage$3
+
+
+module ulx3s_board$sm$fpu$sfu0$eadj_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$eadj_d$stage$4
 
 
 module ulx3s_board$sm$fpu$sfu0$index(tf,u,addr,xl,region);
@@ -37962,6 +38269,9 @@ module ulx3s_board$sm$fpu$sfu0$lg2_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -37987,6 +38297,11 @@ module ulx3s_board$sm$fpu$sfu0$lg2_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$lg2_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -37994,14 +38309,17 @@ module ulx3s_board$sm$fpu$sfu0$lg2_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -38084,6 +38402,25 @@ module ulx3s_board$sm$fpu$sfu0$lg2_d$stage$3(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu0$lg2_d$stage$3
 
 
+module ulx3s_board$sm$fpu$sfu0$lg2_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$lg2_d$stage$4
+
+
 module ulx3s_board$sm$fpu$sfu0$lgi_d(clock,d,q);
 
     // Module arguments
@@ -38104,6 +38441,9 @@ module ulx3s_board$sm$fpu$sfu0$lgi_d(clock,d,q);
     reg  [7:0] stage$3$d;
     wire  [7:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [7:0] stage$4$d;
+    wire  [7:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [7:0] last;
@@ -38129,6 +38469,11 @@ module ulx3s_board$sm$fpu$sfu0$lgi_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$lgi_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -38136,14 +38481,17 @@ module ulx3s_board$sm$fpu$sfu0$lgi_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -38226,6 +38574,25 @@ module ulx3s_board$sm$fpu$sfu0$lgi_d$stage$3(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu0$lgi_d$stage$3
 
 
+module ulx3s_board$sm$fpu$sfu0$lgi_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$lgi_d$stage$4
+
+
 module ulx3s_board$sm$fpu$sfu0$mul(c1,xl,c2,sq,p1,p2);
 
     // Module arguments
@@ -38266,6 +38633,9 @@ module ulx3s_board$sm$fpu$sfu0$neg_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -38291,6 +38661,11 @@ module ulx3s_board$sm$fpu$sfu0$neg_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$neg_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -38298,14 +38673,17 @@ module ulx3s_board$sm$fpu$sfu0$neg_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -38386,6 +38764,25 @@ module ulx3s_board$sm$fpu$sfu0$neg_d$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu0$neg_d$stage$3
+
+
+module ulx3s_board$sm$fpu$sfu0$neg_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$neg_d$stage$4
 
 
 module ulx3s_board$sm$fpu$sfu0$o_y(d,q,clock);
@@ -38690,20 +39087,135 @@ module ulx3s_board$sm$fpu$sfu0$post$norm(msgn,mag,eadj,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    reg [5:0] lz;
-    integer i;
+    function [2:0] lz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b1???????: lz8 = 3'd0;
+          8'b01??????: lz8 = 3'd1;
+          8'b001?????: lz8 = 3'd2;
+          8'b0001????: lz8 = 3'd3;
+          8'b00001???: lz8 = 3'd4;
+          8'b000001??: lz8 = 3'd5;
+          8'b0000001?: lz8 = 3'd6;
+          default:     lz8 = 3'd7;
+       endcase
+    endfunction
+    function [2:0] tz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b???????1: tz8 = 3'd0;
+          8'b??????10: tz8 = 3'd1;
+          8'b?????100: tz8 = 3'd2;
+          8'b????1000: tz8 = 3'd3;
+          8'b???10000: tz8 = 3'd4;
+          8'b??100000: tz8 = 3'd5;
+          8'b?1000000: tz8 = 3'd6;
+          default:     tz8 = 3'd7;
+       endcase
+    endfunction
+    function [6:0] lz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b1???????: zc_g = 3'd0;
+             8'b01??????: zc_g = 3'd1;
+             8'b001?????: zc_g = 3'd2;
+             8'b0001????: zc_g = 3'd3;
+             8'b00001???: zc_g = 3'd4;
+             8'b000001??: zc_g = 3'd5;
+             8'b0000001?: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = lz8(zc_v[63:56]);
+             3'd1: zc_b = lz8(zc_v[55:48]);
+             3'd2: zc_b = lz8(zc_v[47:40]);
+             3'd3: zc_b = lz8(zc_v[39:32]);
+             3'd4: zc_b = lz8(zc_v[31:24]);
+             3'd5: zc_b = lz8(zc_v[23:16]);
+             3'd6: zc_b = lz8(zc_v[15:8]);
+             default: zc_b = lz8(zc_v[7:0]);
+          endcase
+          lz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    function [6:0] tz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b???????1: zc_g = 3'd0;
+             8'b??????10: zc_g = 3'd1;
+             8'b?????100: zc_g = 3'd2;
+             8'b????1000: zc_g = 3'd3;
+             8'b???10000: zc_g = 3'd4;
+             8'b??100000: zc_g = 3'd5;
+             8'b?1000000: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = tz8(zc_v[7:0]);
+             3'd1: zc_b = tz8(zc_v[15:8]);
+             3'd2: zc_b = tz8(zc_v[23:16]);
+             3'd3: zc_b = tz8(zc_v[31:24]);
+             3'd4: zc_b = tz8(zc_v[39:32]);
+             3'd5: zc_b = tz8(zc_v[47:40]);
+             3'd6: zc_b = tz8(zc_v[55:48]);
+             default: zc_b = tz8(zc_v[63:56]);
+          endcase
+          tz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    // The counts as 64-bit counts of the magnitude at the top (leading) or the bottom
+    // (trailing); 64, bit 6 alone, means zero: 40 here. The leading count's high bits are
+    // the leading zero bytes (g), its low bits the zeros in the first nonzero byte (b).
+    wire [6:0] lzw = lz64({mag, 24'd0});
+    wire [6:0] tzw = tz64({24'd0, mag});
+    wire [5:0] lz = lzw[6] ? 6'd40 : lzw[5:0];
+    wire [5:0] tz = tzw[6] ? 6'd40 : tzw[5:0];
+    wire [2:0] g = lz[5:3];
+    wire [2:0] b = lz[2:0];
+    // The shift keeps the top 25 bits (significand and round bit), in two steps: by whole
+    // bytes (g; mb is the shifted magnitude's bits 39..8), then by b within the byte. A zero
+    // magnitude shifts to zero (g = 5 selects its zero low byte).
+    reg [31:0] mb;
     always @(*) begin
-       lz = 6'd40;
-       for (i = 0; i < 40; i = i + 1)
-          if (mag[i]) lz = 6'd39 - i[5:0];
+       case (g)
+          3'd0: mb = mag[39:8];
+          3'd1: mb = mag[31:0];
+          3'd2: mb = {mag[23:0], 8'd0};
+          3'd3: mb = {mag[15:0], 16'd0};
+          default: mb = {mag[7:0], 24'd0};
+       endcase
     end
-    wire [39:0] nv = mag << lz;
+    reg [24:0] nv;
+    always @(*) begin
+       case (b)
+          3'd0: nv = mb[31:7];
+          3'd1: nv = mb[30:6];
+          3'd2: nv = mb[29:5];
+          3'd3: nv = mb[28:4];
+          3'd4: nv = mb[27:3];
+          3'd5: nv = mb[26:2];
+          3'd6: nv = mb[25:1];
+          default: nv = mb[24:0];
+       endcase
+    end
     always @(*) begin
        sgn = msgn;
-       zero = (mag == 40'd0);
-       sig = nv[39:16];
-       rb = nv[15];
-       st = |nv[14:0];
+       zero = lzw[6];
+       sig = nv[24:1];
+       rb = nv[0];
+       // A one bit lands below the round bit (bit 15 of the 40-bit shifted magnitude) when
+       // the lowest one's position plus the shift is below 15.
+       st = ({1'b0, tz} + {1'b0, lz}) < 7'd15;
        e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
     end
 endmodule // ulx3s_board$sm$fpu$sfu0$post$norm
@@ -39307,7 +39819,102 @@ module ulx3s_board$sm$fpu$sfu0$r3_c0(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu0$r3_c0
 
 
-module ulx3s_board$sm$fpu$sfu0$r3_p1(d,q,clock);
+module ulx3s_board$sm$fpu$sfu0$r3_c1(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$r3_c1
+
+
+module ulx3s_board$sm$fpu$sfu0$r3_c2(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$r3_c2
+
+
+module ulx3s_board$sm$fpu$sfu0$r3_sq(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$r3_sq
+
+
+module ulx3s_board$sm$fpu$sfu0$r3_xl(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$r3_xl
+
+
+module ulx3s_board$sm$fpu$sfu0$r4_c0(d,q,clock);
+
+    // Module arguments
+    input wire  [26:0] d;
+    output reg  [26:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 27'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$r4_c0
+
+
+module ulx3s_board$sm$fpu$sfu0$r4_p1(d,q,clock);
 
     // Module arguments
     input wire  [39:0] d;
@@ -39323,10 +39930,10 @@ module ulx3s_board$sm$fpu$sfu0$r3_p1(d,q,clock);
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$fpu$sfu0$r3_p1
+endmodule // ulx3s_board$sm$fpu$sfu0$r4_p1
 
 
-module ulx3s_board$sm$fpu$sfu0$r3_p2(d,q,clock);
+module ulx3s_board$sm$fpu$sfu0$r4_p2(d,q,clock);
 
     // Module arguments
     input wire  [29:0] d;
@@ -39342,10 +39949,10 @@ module ulx3s_board$sm$fpu$sfu0$r3_p2(d,q,clock);
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$fpu$sfu0$r3_p2
+endmodule // ulx3s_board$sm$fpu$sfu0$r4_p2
 
 
-module ulx3s_board$sm$fpu$sfu0$r4_acc(d,q,clock);
+module ulx3s_board$sm$fpu$sfu0$r5_acc(d,q,clock);
 
     // Module arguments
     input wire  [33:0] d;
@@ -39361,7 +39968,7 @@ module ulx3s_board$sm$fpu$sfu0$r4_acc(d,q,clock);
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$fpu$sfu0$r4_acc
+endmodule // ulx3s_board$sm$fpu$sfu0$r5_acc
 
 
 module ulx3s_board$sm$fpu$sfu0$region_d(clock,d,q);
@@ -39381,6 +39988,9 @@ module ulx3s_board$sm$fpu$sfu0$region_d(clock,d,q);
     reg  [3:0] stage$2$d;
     wire  [3:0] stage$2$q;
     reg  stage$2$clock;
+    reg  [3:0] stage$3$d;
+    wire  [3:0] stage$3$q;
+    reg  stage$3$clock;
 
     // Local signals
     reg  [3:0] last;
@@ -39401,18 +40011,26 @@ module ulx3s_board$sm$fpu$sfu0$region_d(clock,d,q);
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$region_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
         stage$2$clock = clock;
+        stage$3$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
+        last = stage$3$q;
         q = last;
     end
 
@@ -39474,6 +40092,25 @@ module ulx3s_board$sm$fpu$sfu0$region_d$stage$2(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu0$region_d$stage$2
+
+
+module ulx3s_board$sm$fpu$sfu0$region_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$region_d$stage$3
 
 
 module ulx3s_board$sm$fpu$sfu0$rom(clock,tf,addr,c0,c1,c2);
@@ -41258,6 +41895,9 @@ module ulx3s_board$sm$fpu$sfu0$rro_d(clock,d,q);
     reg  stage$5$d;
     wire  stage$5$q;
     reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -41293,6 +41933,11 @@ module ulx3s_board$sm$fpu$sfu0$rro_d(clock,d,q);
         .q(stage$5$q),
         .clock(stage$5$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$rro_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -41302,18 +41947,21 @@ module ulx3s_board$sm$fpu$sfu0$rro_d(clock,d,q);
         stage$3$clock = clock;
         stage$4$clock = clock;
         stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
         last = stage$4$q;
         last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -41434,6 +42082,25 @@ module ulx3s_board$sm$fpu$sfu0$rro_d$stage$5(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu0$rro_d$stage$5
 
 
+module ulx3s_board$sm$fpu$sfu0$rro_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$rro_d$stage$6
+
+
 module ulx3s_board$sm$fpu$sfu0$rro_y_d(clock,d,q);
 
     // Module arguments
@@ -41445,6 +42112,9 @@ module ulx3s_board$sm$fpu$sfu0$rro_y_d(clock,d,q);
     reg  [31:0] stage$0$d;
     wire  [31:0] stage$0$q;
     reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -41455,12 +42125,20 @@ module ulx3s_board$sm$fpu$sfu0$rro_y_d(clock,d,q);
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$rro_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
+        stage$1$clock = clock;
         stage$0$d = d;
+        stage$1$d = stage$0$q;
         last = stage$0$q;
+        last = stage$1$q;
         q = last;
     end
 
@@ -41486,6 +42164,25 @@ module ulx3s_board$sm$fpu$sfu0$rro_y_d$stage$0(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu0$rro_y_d$stage$0
 
 
+module ulx3s_board$sm$fpu$sfu0$rro_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$rro_y_d$stage$1
+
+
 module ulx3s_board$sm$fpu$sfu0$spec_d(clock,d,q);
 
     // Module arguments
@@ -41506,6 +42203,9 @@ module ulx3s_board$sm$fpu$sfu0$spec_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -41531,6 +42231,11 @@ module ulx3s_board$sm$fpu$sfu0$spec_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$spec_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -41538,14 +42243,17 @@ module ulx3s_board$sm$fpu$sfu0$spec_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -41628,6 +42336,25 @@ module ulx3s_board$sm$fpu$sfu0$spec_d$stage$3(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu0$spec_d$stage$3
 
 
+module ulx3s_board$sm$fpu$sfu0$spec_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$spec_d$stage$4
+
+
 module ulx3s_board$sm$fpu$sfu0$spec_y_d(clock,d,q);
 
     // Module arguments
@@ -41648,6 +42375,9 @@ module ulx3s_board$sm$fpu$sfu0$spec_y_d(clock,d,q);
     reg  [31:0] stage$3$d;
     wire  [31:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -41673,6 +42403,11 @@ module ulx3s_board$sm$fpu$sfu0$spec_y_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$spec_y_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -41680,14 +42415,17 @@ module ulx3s_board$sm$fpu$sfu0$spec_y_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -41768,6 +42506,25 @@ module ulx3s_board$sm$fpu$sfu0$spec_y_d$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu0$spec_y_d$stage$3
+
+
+module ulx3s_board$sm$fpu$sfu0$spec_y_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$spec_y_d$stage$4
 
 
 module ulx3s_board$sm$fpu$sfu0$square(xl,sq);
@@ -41917,6 +42674,9 @@ module ulx3s_board$sm$fpu$sfu0$tf_d(clock,d,q);
     reg  [2:0] stage$1$d;
     wire  [2:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [2:0] stage$2$d;
+    wire  [2:0] stage$2$q;
+    reg  stage$2$clock;
 
     // Local signals
     reg  [2:0] last;
@@ -41932,15 +42692,23 @@ module ulx3s_board$sm$fpu$sfu0$tf_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$tf_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
         q = last;
     end
 
@@ -41985,6 +42753,25 @@ module ulx3s_board$sm$fpu$sfu0$tf_d$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu0$tf_d$stage$1
 
 
+module ulx3s_board$sm$fpu$sfu0$tf_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$tf_d$stage$2
+
+
 module ulx3s_board$sm$fpu$sfu0$valid_d(clock,d,q);
 
     // Module arguments
@@ -42014,6 +42801,9 @@ module ulx3s_board$sm$fpu$sfu0$valid_d(clock,d,q);
     reg  stage$6$d;
     wire  stage$6$q;
     reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
 
     // Local signals
     reg  last;
@@ -42054,6 +42844,11 @@ module ulx3s_board$sm$fpu$sfu0$valid_d(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    ulx3s_board$sm$fpu$sfu0$valid_d$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -42064,6 +42859,7 @@ module ulx3s_board$sm$fpu$sfu0$valid_d(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -42071,6 +42867,7 @@ module ulx3s_board$sm$fpu$sfu0$valid_d(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -42078,6 +42875,7 @@ module ulx3s_board$sm$fpu$sfu0$valid_d(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
         q = last;
     end
 
@@ -42217,6 +43015,25 @@ module ulx3s_board$sm$fpu$sfu0$valid_d$stage$6(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu0$valid_d$stage$6
 
 
+module ulx3s_board$sm$fpu$sfu0$valid_d$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu0$valid_d$stage$7
+
+
 module ulx3s_board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
 
     // Module arguments
@@ -42294,15 +43111,30 @@ module ulx3s_board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
     reg  [26:0] r3_c0$d;
     wire  [26:0] r3_c0$q;
     reg  r3_c0$clock;
-    reg  [39:0] r3_p1$d;
-    wire  [39:0] r3_p1$q;
-    reg  r3_p1$clock;
-    reg  [29:0] r3_p2$d;
-    wire  [29:0] r3_p2$q;
-    reg  r3_p2$clock;
-    reg  [33:0] r4_acc$d;
-    wire  [33:0] r4_acc$q;
-    reg  r4_acc$clock;
+    reg  [15:0] r3_c1$d;
+    wire  [15:0] r3_c1$q;
+    reg  r3_c1$clock;
+    reg  [11:0] r3_c2$d;
+    wire  [11:0] r3_c2$q;
+    reg  r3_c2$clock;
+    reg  [23:0] r3_xl$d;
+    wire  [23:0] r3_xl$q;
+    reg  r3_xl$clock;
+    reg  [17:0] r3_sq$d;
+    wire  [17:0] r3_sq$q;
+    reg  r3_sq$clock;
+    reg  [26:0] r4_c0$d;
+    wire  [26:0] r4_c0$q;
+    reg  r4_c0$clock;
+    reg  [39:0] r4_p1$d;
+    wire  [39:0] r4_p1$q;
+    reg  r4_p1$clock;
+    reg  [29:0] r4_p2$d;
+    wire  [29:0] r4_p2$q;
+    reg  r4_p2$clock;
+    reg  [33:0] r5_acc$d;
+    wire  [33:0] r5_acc$q;
+    reg  r5_acc$clock;
     reg  [31:0] o_y$d;
     wire  [31:0] o_y$q;
     reg  o_y$clock;
@@ -42440,20 +43272,45 @@ module ulx3s_board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         .q(r3_c0$q),
         .clock(r3_c0$clock)
     );
-    ulx3s_board$sm$fpu$sfu1$r3_p1 r3_p1(
-        .d(r3_p1$d),
-        .q(r3_p1$q),
-        .clock(r3_p1$clock)
+    ulx3s_board$sm$fpu$sfu1$r3_c1 r3_c1(
+        .d(r3_c1$d),
+        .q(r3_c1$q),
+        .clock(r3_c1$clock)
     );
-    ulx3s_board$sm$fpu$sfu1$r3_p2 r3_p2(
-        .d(r3_p2$d),
-        .q(r3_p2$q),
-        .clock(r3_p2$clock)
+    ulx3s_board$sm$fpu$sfu1$r3_c2 r3_c2(
+        .d(r3_c2$d),
+        .q(r3_c2$q),
+        .clock(r3_c2$clock)
     );
-    ulx3s_board$sm$fpu$sfu1$r4_acc r4_acc(
-        .d(r4_acc$d),
-        .q(r4_acc$q),
-        .clock(r4_acc$clock)
+    ulx3s_board$sm$fpu$sfu1$r3_xl r3_xl(
+        .d(r3_xl$d),
+        .q(r3_xl$q),
+        .clock(r3_xl$clock)
+    );
+    ulx3s_board$sm$fpu$sfu1$r3_sq r3_sq(
+        .d(r3_sq$d),
+        .q(r3_sq$q),
+        .clock(r3_sq$clock)
+    );
+    ulx3s_board$sm$fpu$sfu1$r4_c0 r4_c0(
+        .d(r4_c0$d),
+        .q(r4_c0$q),
+        .clock(r4_c0$clock)
+    );
+    ulx3s_board$sm$fpu$sfu1$r4_p1 r4_p1(
+        .d(r4_p1$d),
+        .q(r4_p1$q),
+        .clock(r4_p1$clock)
+    );
+    ulx3s_board$sm$fpu$sfu1$r4_p2 r4_p2(
+        .d(r4_p2$d),
+        .q(r4_p2$q),
+        .clock(r4_p2$clock)
+    );
+    ulx3s_board$sm$fpu$sfu1$r5_acc r5_acc(
+        .d(r5_acc$d),
+        .q(r5_acc$q),
+        .clock(r5_acc$clock)
     );
     ulx3s_board$sm$fpu$sfu1$o_y o_y(
         .d(o_y$d),
@@ -42524,9 +43381,14 @@ module ulx3s_board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         r2_xl$clock = clock;
         r2_sq$clock = clock;
         r3_c0$clock = clock;
-        r3_p1$clock = clock;
-        r3_p2$clock = clock;
-        r4_acc$clock = clock;
+        r3_c1$clock = clock;
+        r3_c2$clock = clock;
+        r3_xl$clock = clock;
+        r3_sq$clock = clock;
+        r4_c0$clock = clock;
+        r4_p1$clock = clock;
+        r4_p2$clock = clock;
+        r5_acc$clock = clock;
         o_y$clock = clock;
         rom$clock = clock;
         post$clock = clock;
@@ -42568,21 +43430,26 @@ module ulx3s_board$sm$fpu$sfu1(clock,in_valid,op,x,out_valid,y);
         tf_d$d = r1_tf$q;
         r2_xl$d = r1_xl$q;
         r2_sq$d = square$sq;
-        mul$c1 = rom$c1;
-        mul$xl = r2_xl$q;
-        mul$c2 = rom$c2;
-        mul$sq = r2_sq$q;
         r3_c0$d = rom$c0;
-        r3_p1$d = mul$p1;
-        r3_p2$d = mul$p2;
+        r3_c1$d = rom$c1;
+        r3_c2$d = rom$c2;
+        r3_xl$d = r2_xl$q;
+        r3_sq$d = r2_sq$q;
+        mul$c1 = r3_c1$q;
+        mul$xl = r3_xl$q;
+        mul$c2 = r3_c2$q;
+        mul$sq = r3_sq$q;
+        r4_c0$d = r3_c0$q;
+        r4_p1$d = mul$p1;
+        r4_p2$d = mul$p2;
         sum$tf = tf_d$q;
         sum$region = region_d$q;
-        sum$c0 = r3_c0$q;
-        sum$p1 = r3_p1$q;
-        sum$p2 = r3_p2$q;
-        r4_acc$d = sum$acc;
+        sum$c0 = r4_c0$q;
+        sum$p1 = r4_p1$q;
+        sum$p2 = r4_p2$q;
+        r5_acc$d = sum$acc;
         rro_y_d$d = rro$y;
-        post$acc = r4_acc$q;
+        post$acc = r5_acc$q;
         post$lg2 = lg2_d$q;
         post$lgi = lgi_d$q;
         post$eadj = eadj_d$q;
@@ -42623,6 +43490,9 @@ module ulx3s_board$sm$fpu$sfu1$eadj_d(clock,d,q);
     reg  [9:0] stage$3$d;
     wire  [9:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [9:0] stage$4$d;
+    wire  [9:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [9:0] last;
@@ -42648,6 +43518,11 @@ module ulx3s_board$sm$fpu$sfu1$eadj_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$eadj_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -42655,14 +43530,17 @@ module ulx3s_board$sm$fpu$sfu1$eadj_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -42743,6 +43621,25 @@ module ulx3s_board$sm$fpu$sfu1$eadj_d$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu1$eadj_d$stage$3
+
+
+module ulx3s_board$sm$fpu$sfu1$eadj_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [9:0] d;
+    output reg  [9:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 10'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$eadj_d$stage$4
 
 
 module ulx3s_board$sm$fpu$sfu1$index(tf,u,addr,xl,region);
@@ -42838,6 +43735,9 @@ module ulx3s_board$sm$fpu$sfu1$lg2_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -42863,6 +43763,11 @@ module ulx3s_board$sm$fpu$sfu1$lg2_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$lg2_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -42870,14 +43775,17 @@ module ulx3s_board$sm$fpu$sfu1$lg2_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -42960,6 +43868,25 @@ module ulx3s_board$sm$fpu$sfu1$lg2_d$stage$3(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu1$lg2_d$stage$3
 
 
+module ulx3s_board$sm$fpu$sfu1$lg2_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$lg2_d$stage$4
+
+
 module ulx3s_board$sm$fpu$sfu1$lgi_d(clock,d,q);
 
     // Module arguments
@@ -42980,6 +43907,9 @@ module ulx3s_board$sm$fpu$sfu1$lgi_d(clock,d,q);
     reg  [7:0] stage$3$d;
     wire  [7:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [7:0] stage$4$d;
+    wire  [7:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [7:0] last;
@@ -43005,6 +43935,11 @@ module ulx3s_board$sm$fpu$sfu1$lgi_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$lgi_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -43012,14 +43947,17 @@ module ulx3s_board$sm$fpu$sfu1$lgi_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -43102,6 +44040,25 @@ module ulx3s_board$sm$fpu$sfu1$lgi_d$stage$3(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu1$lgi_d$stage$3
 
 
+module ulx3s_board$sm$fpu$sfu1$lgi_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$lgi_d$stage$4
+
+
 module ulx3s_board$sm$fpu$sfu1$mul(c1,xl,c2,sq,p1,p2);
 
     // Module arguments
@@ -43142,6 +44099,9 @@ module ulx3s_board$sm$fpu$sfu1$neg_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -43167,6 +44127,11 @@ module ulx3s_board$sm$fpu$sfu1$neg_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$neg_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -43174,14 +44139,17 @@ module ulx3s_board$sm$fpu$sfu1$neg_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -43262,6 +44230,25 @@ module ulx3s_board$sm$fpu$sfu1$neg_d$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu1$neg_d$stage$3
+
+
+module ulx3s_board$sm$fpu$sfu1$neg_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$neg_d$stage$4
 
 
 module ulx3s_board$sm$fpu$sfu1$o_y(d,q,clock);
@@ -43566,20 +44553,135 @@ module ulx3s_board$sm$fpu$sfu1$post$norm(msgn,mag,eadj,sgn,zero,sig,rb,st,e);
     output reg  [10:0] e;
 
     // Update code (custom)
-    reg [5:0] lz;
-    integer i;
+    function [2:0] lz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b1???????: lz8 = 3'd0;
+          8'b01??????: lz8 = 3'd1;
+          8'b001?????: lz8 = 3'd2;
+          8'b0001????: lz8 = 3'd3;
+          8'b00001???: lz8 = 3'd4;
+          8'b000001??: lz8 = 3'd5;
+          8'b0000001?: lz8 = 3'd6;
+          default:     lz8 = 3'd7;
+       endcase
+    endfunction
+    function [2:0] tz8;
+       input [7:0] zc_v;
+       casez (zc_v)
+          8'b???????1: tz8 = 3'd0;
+          8'b??????10: tz8 = 3'd1;
+          8'b?????100: tz8 = 3'd2;
+          8'b????1000: tz8 = 3'd3;
+          8'b???10000: tz8 = 3'd4;
+          8'b??100000: tz8 = 3'd5;
+          8'b?1000000: tz8 = 3'd6;
+          default:     tz8 = 3'd7;
+       endcase
+    endfunction
+    function [6:0] lz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b1???????: zc_g = 3'd0;
+             8'b01??????: zc_g = 3'd1;
+             8'b001?????: zc_g = 3'd2;
+             8'b0001????: zc_g = 3'd3;
+             8'b00001???: zc_g = 3'd4;
+             8'b000001??: zc_g = 3'd5;
+             8'b0000001?: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = lz8(zc_v[63:56]);
+             3'd1: zc_b = lz8(zc_v[55:48]);
+             3'd2: zc_b = lz8(zc_v[47:40]);
+             3'd3: zc_b = lz8(zc_v[39:32]);
+             3'd4: zc_b = lz8(zc_v[31:24]);
+             3'd5: zc_b = lz8(zc_v[23:16]);
+             3'd6: zc_b = lz8(zc_v[15:8]);
+             default: zc_b = lz8(zc_v[7:0]);
+          endcase
+          lz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    function [6:0] tz64;
+       input [63:0] zc_v;
+       reg [7:0] zc_nzb;
+       reg [2:0] zc_g;
+       reg [2:0] zc_b;
+       begin
+          zc_nzb = {|zc_v[63:56], |zc_v[55:48], |zc_v[47:40], |zc_v[39:32], |zc_v[31:24], |zc_v[23:16], |zc_v[15:8], |zc_v[7:0]};
+          casez (zc_nzb)
+             8'b???????1: zc_g = 3'd0;
+             8'b??????10: zc_g = 3'd1;
+             8'b?????100: zc_g = 3'd2;
+             8'b????1000: zc_g = 3'd3;
+             8'b???10000: zc_g = 3'd4;
+             8'b??100000: zc_g = 3'd5;
+             8'b?1000000: zc_g = 3'd6;
+             default:     zc_g = 3'd7;
+          endcase
+          case (zc_g)
+             3'd0: zc_b = tz8(zc_v[7:0]);
+             3'd1: zc_b = tz8(zc_v[15:8]);
+             3'd2: zc_b = tz8(zc_v[23:16]);
+             3'd3: zc_b = tz8(zc_v[31:24]);
+             3'd4: zc_b = tz8(zc_v[39:32]);
+             3'd5: zc_b = tz8(zc_v[47:40]);
+             3'd6: zc_b = tz8(zc_v[55:48]);
+             default: zc_b = tz8(zc_v[63:56]);
+          endcase
+          tz64 = (|zc_nzb) ? {1'b0, zc_g, zc_b} : 7'd64;
+       end
+    endfunction
+    // The counts as 64-bit counts of the magnitude at the top (leading) or the bottom
+    // (trailing); 64, bit 6 alone, means zero: 40 here. The leading count's high bits are
+    // the leading zero bytes (g), its low bits the zeros in the first nonzero byte (b).
+    wire [6:0] lzw = lz64({mag, 24'd0});
+    wire [6:0] tzw = tz64({24'd0, mag});
+    wire [5:0] lz = lzw[6] ? 6'd40 : lzw[5:0];
+    wire [5:0] tz = tzw[6] ? 6'd40 : tzw[5:0];
+    wire [2:0] g = lz[5:3];
+    wire [2:0] b = lz[2:0];
+    // The shift keeps the top 25 bits (significand and round bit), in two steps: by whole
+    // bytes (g; mb is the shifted magnitude's bits 39..8), then by b within the byte. A zero
+    // magnitude shifts to zero (g = 5 selects its zero low byte).
+    reg [31:0] mb;
     always @(*) begin
-       lz = 6'd40;
-       for (i = 0; i < 40; i = i + 1)
-          if (mag[i]) lz = 6'd39 - i[5:0];
+       case (g)
+          3'd0: mb = mag[39:8];
+          3'd1: mb = mag[31:0];
+          3'd2: mb = {mag[23:0], 8'd0};
+          3'd3: mb = {mag[15:0], 16'd0};
+          default: mb = {mag[7:0], 24'd0};
+       endcase
     end
-    wire [39:0] nv = mag << lz;
+    reg [24:0] nv;
+    always @(*) begin
+       case (b)
+          3'd0: nv = mb[31:7];
+          3'd1: nv = mb[30:6];
+          3'd2: nv = mb[29:5];
+          3'd3: nv = mb[28:4];
+          3'd4: nv = mb[27:3];
+          3'd5: nv = mb[26:2];
+          3'd6: nv = mb[25:1];
+          default: nv = mb[24:0];
+       endcase
+    end
     always @(*) begin
        sgn = msgn;
-       zero = (mag == 40'd0);
-       sig = nv[39:16];
-       rb = nv[15];
-       st = |nv[14:0];
+       zero = lzw[6];
+       sig = nv[24:1];
+       rb = nv[0];
+       // A one bit lands below the round bit (bit 15 of the 40-bit shifted magnitude) when
+       // the lowest one's position plus the shift is below 15.
+       st = ({1'b0, tz} + {1'b0, lz}) < 7'd15;
        e = 11'd9 - {5'd0, lz} + {eadj[9], eadj};
     end
 endmodule // ulx3s_board$sm$fpu$sfu1$post$norm
@@ -44183,7 +45285,102 @@ module ulx3s_board$sm$fpu$sfu1$r3_c0(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu1$r3_c0
 
 
-module ulx3s_board$sm$fpu$sfu1$r3_p1(d,q,clock);
+module ulx3s_board$sm$fpu$sfu1$r3_c1(d,q,clock);
+
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$r3_c1
+
+
+module ulx3s_board$sm$fpu$sfu1$r3_c2(d,q,clock);
+
+    // Module arguments
+    input wire  [11:0] d;
+    output reg  [11:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 12'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$r3_c2
+
+
+module ulx3s_board$sm$fpu$sfu1$r3_sq(d,q,clock);
+
+    // Module arguments
+    input wire  [17:0] d;
+    output reg  [17:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 18'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$r3_sq
+
+
+module ulx3s_board$sm$fpu$sfu1$r3_xl(d,q,clock);
+
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$r3_xl
+
+
+module ulx3s_board$sm$fpu$sfu1$r4_c0(d,q,clock);
+
+    // Module arguments
+    input wire  [26:0] d;
+    output reg  [26:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 27'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$r4_c0
+
+
+module ulx3s_board$sm$fpu$sfu1$r4_p1(d,q,clock);
 
     // Module arguments
     input wire  [39:0] d;
@@ -44199,10 +45396,10 @@ module ulx3s_board$sm$fpu$sfu1$r3_p1(d,q,clock);
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$fpu$sfu1$r3_p1
+endmodule // ulx3s_board$sm$fpu$sfu1$r4_p1
 
 
-module ulx3s_board$sm$fpu$sfu1$r3_p2(d,q,clock);
+module ulx3s_board$sm$fpu$sfu1$r4_p2(d,q,clock);
 
     // Module arguments
     input wire  [29:0] d;
@@ -44218,10 +45415,10 @@ module ulx3s_board$sm$fpu$sfu1$r3_p2(d,q,clock);
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$fpu$sfu1$r3_p2
+endmodule // ulx3s_board$sm$fpu$sfu1$r4_p2
 
 
-module ulx3s_board$sm$fpu$sfu1$r4_acc(d,q,clock);
+module ulx3s_board$sm$fpu$sfu1$r5_acc(d,q,clock);
 
     // Module arguments
     input wire  [33:0] d;
@@ -44237,7 +45434,7 @@ module ulx3s_board$sm$fpu$sfu1$r4_acc(d,q,clock);
        q <= d;
     end
 
-endmodule // ulx3s_board$sm$fpu$sfu1$r4_acc
+endmodule // ulx3s_board$sm$fpu$sfu1$r5_acc
 
 
 module ulx3s_board$sm$fpu$sfu1$region_d(clock,d,q);
@@ -44257,6 +45454,9 @@ module ulx3s_board$sm$fpu$sfu1$region_d(clock,d,q);
     reg  [3:0] stage$2$d;
     wire  [3:0] stage$2$q;
     reg  stage$2$clock;
+    reg  [3:0] stage$3$d;
+    wire  [3:0] stage$3$q;
+    reg  stage$3$clock;
 
     // Local signals
     reg  [3:0] last;
@@ -44277,18 +45477,26 @@ module ulx3s_board$sm$fpu$sfu1$region_d(clock,d,q);
         .q(stage$2$q),
         .clock(stage$2$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$region_d$stage$3 stage$3(
+        .d(stage$3$d),
+        .q(stage$3$q),
+        .clock(stage$3$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
         stage$2$clock = clock;
+        stage$3$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
+        stage$3$d = stage$2$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
+        last = stage$3$q;
         q = last;
     end
 
@@ -44350,6 +45558,25 @@ module ulx3s_board$sm$fpu$sfu1$region_d$stage$2(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu1$region_d$stage$2
+
+
+module ulx3s_board$sm$fpu$sfu1$region_d$stage$3(d,q,clock);
+
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$region_d$stage$3
 
 
 module ulx3s_board$sm$fpu$sfu1$rom(clock,tf,addr,c0,c1,c2);
@@ -46134,6 +47361,9 @@ module ulx3s_board$sm$fpu$sfu1$rro_d(clock,d,q);
     reg  stage$5$d;
     wire  stage$5$q;
     reg  stage$5$clock;
+    reg  stage$6$d;
+    wire  stage$6$q;
+    reg  stage$6$clock;
 
     // Local signals
     reg  last;
@@ -46169,6 +47399,11 @@ module ulx3s_board$sm$fpu$sfu1$rro_d(clock,d,q);
         .q(stage$5$q),
         .clock(stage$5$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$rro_d$stage$6 stage$6(
+        .d(stage$6$d),
+        .q(stage$6$q),
+        .clock(stage$6$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -46178,18 +47413,21 @@ module ulx3s_board$sm$fpu$sfu1$rro_d(clock,d,q);
         stage$3$clock = clock;
         stage$4$clock = clock;
         stage$5$clock = clock;
+        stage$6$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
+        stage$6$d = stage$5$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
         last = stage$4$q;
         last = stage$5$q;
+        last = stage$6$q;
         q = last;
     end
 
@@ -46310,6 +47548,25 @@ module ulx3s_board$sm$fpu$sfu1$rro_d$stage$5(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu1$rro_d$stage$5
 
 
+module ulx3s_board$sm$fpu$sfu1$rro_d$stage$6(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$rro_d$stage$6
+
+
 module ulx3s_board$sm$fpu$sfu1$rro_y_d(clock,d,q);
 
     // Module arguments
@@ -46321,6 +47578,9 @@ module ulx3s_board$sm$fpu$sfu1$rro_y_d(clock,d,q);
     reg  [31:0] stage$0$d;
     wire  [31:0] stage$0$q;
     reg  stage$0$clock;
+    reg  [31:0] stage$1$d;
+    wire  [31:0] stage$1$q;
+    reg  stage$1$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -46331,12 +47591,20 @@ module ulx3s_board$sm$fpu$sfu1$rro_y_d(clock,d,q);
         .q(stage$0$q),
         .clock(stage$0$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$rro_y_d$stage$1 stage$1(
+        .d(stage$1$d),
+        .q(stage$1$q),
+        .clock(stage$1$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
+        stage$1$clock = clock;
         stage$0$d = d;
+        stage$1$d = stage$0$q;
         last = stage$0$q;
+        last = stage$1$q;
         q = last;
     end
 
@@ -46362,6 +47630,25 @@ module ulx3s_board$sm$fpu$sfu1$rro_y_d$stage$0(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu1$rro_y_d$stage$0
 
 
+module ulx3s_board$sm$fpu$sfu1$rro_y_d$stage$1(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$rro_y_d$stage$1
+
+
 module ulx3s_board$sm$fpu$sfu1$spec_d(clock,d,q);
 
     // Module arguments
@@ -46382,6 +47669,9 @@ module ulx3s_board$sm$fpu$sfu1$spec_d(clock,d,q);
     reg  stage$3$d;
     wire  stage$3$q;
     reg  stage$3$clock;
+    reg  stage$4$d;
+    wire  stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  last;
@@ -46407,6 +47697,11 @@ module ulx3s_board$sm$fpu$sfu1$spec_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$spec_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -46414,14 +47709,17 @@ module ulx3s_board$sm$fpu$sfu1$spec_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -46504,6 +47802,25 @@ module ulx3s_board$sm$fpu$sfu1$spec_d$stage$3(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu1$spec_d$stage$3
 
 
+module ulx3s_board$sm$fpu$sfu1$spec_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$spec_d$stage$4
+
+
 module ulx3s_board$sm$fpu$sfu1$spec_y_d(clock,d,q);
 
     // Module arguments
@@ -46524,6 +47841,9 @@ module ulx3s_board$sm$fpu$sfu1$spec_y_d(clock,d,q);
     reg  [31:0] stage$3$d;
     wire  [31:0] stage$3$q;
     reg  stage$3$clock;
+    reg  [31:0] stage$4$d;
+    wire  [31:0] stage$4$q;
+    reg  stage$4$clock;
 
     // Local signals
     reg  [31:0] last;
@@ -46549,6 +47869,11 @@ module ulx3s_board$sm$fpu$sfu1$spec_y_d(clock,d,q);
         .q(stage$3$q),
         .clock(stage$3$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$spec_y_d$stage$4 stage$4(
+        .d(stage$4$d),
+        .q(stage$4$q),
+        .clock(stage$4$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -46556,14 +47881,17 @@ module ulx3s_board$sm$fpu$sfu1$spec_y_d(clock,d,q);
         stage$1$clock = clock;
         stage$2$clock = clock;
         stage$3$clock = clock;
+        stage$4$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
         stage$3$d = stage$2$q;
+        stage$4$d = stage$3$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
         last = stage$3$q;
+        last = stage$4$q;
         q = last;
     end
 
@@ -46644,6 +47972,25 @@ module ulx3s_board$sm$fpu$sfu1$spec_y_d$stage$3(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu1$spec_y_d$stage$3
+
+
+module ulx3s_board$sm$fpu$sfu1$spec_y_d$stage$4(d,q,clock);
+
+    // Module arguments
+    input wire  [31:0] d;
+    output reg  [31:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 32'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$spec_y_d$stage$4
 
 
 module ulx3s_board$sm$fpu$sfu1$square(xl,sq);
@@ -46793,6 +48140,9 @@ module ulx3s_board$sm$fpu$sfu1$tf_d(clock,d,q);
     reg  [2:0] stage$1$d;
     wire  [2:0] stage$1$q;
     reg  stage$1$clock;
+    reg  [2:0] stage$2$d;
+    wire  [2:0] stage$2$q;
+    reg  stage$2$clock;
 
     // Local signals
     reg  [2:0] last;
@@ -46808,15 +48158,23 @@ module ulx3s_board$sm$fpu$sfu1$tf_d(clock,d,q);
         .q(stage$1$q),
         .clock(stage$1$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$tf_d$stage$2 stage$2(
+        .d(stage$2$d),
+        .q(stage$2$q),
+        .clock(stage$2$clock)
+    );
 
     // Update code
     always @(*) begin
         stage$0$clock = clock;
         stage$1$clock = clock;
+        stage$2$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
+        stage$2$d = stage$1$q;
         last = stage$0$q;
         last = stage$1$q;
+        last = stage$2$q;
         q = last;
     end
 
@@ -46861,6 +48219,25 @@ module ulx3s_board$sm$fpu$sfu1$tf_d$stage$1(d,q,clock);
 endmodule // ulx3s_board$sm$fpu$sfu1$tf_d$stage$1
 
 
+module ulx3s_board$sm$fpu$sfu1$tf_d$stage$2(d,q,clock);
+
+    // Module arguments
+    input wire  [2:0] d;
+    output reg  [2:0] q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 3'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$tf_d$stage$2
+
+
 module ulx3s_board$sm$fpu$sfu1$valid_d(clock,d,q);
 
     // Module arguments
@@ -46890,6 +48267,9 @@ module ulx3s_board$sm$fpu$sfu1$valid_d(clock,d,q);
     reg  stage$6$d;
     wire  stage$6$q;
     reg  stage$6$clock;
+    reg  stage$7$d;
+    wire  stage$7$q;
+    reg  stage$7$clock;
 
     // Local signals
     reg  last;
@@ -46930,6 +48310,11 @@ module ulx3s_board$sm$fpu$sfu1$valid_d(clock,d,q);
         .q(stage$6$q),
         .clock(stage$6$clock)
     );
+    ulx3s_board$sm$fpu$sfu1$valid_d$stage$7 stage$7(
+        .d(stage$7$d),
+        .q(stage$7$q),
+        .clock(stage$7$clock)
+    );
 
     // Update code
     always @(*) begin
@@ -46940,6 +48325,7 @@ module ulx3s_board$sm$fpu$sfu1$valid_d(clock,d,q);
         stage$4$clock = clock;
         stage$5$clock = clock;
         stage$6$clock = clock;
+        stage$7$clock = clock;
         stage$0$d = d;
         stage$1$d = stage$0$q;
         stage$2$d = stage$1$q;
@@ -46947,6 +48333,7 @@ module ulx3s_board$sm$fpu$sfu1$valid_d(clock,d,q);
         stage$4$d = stage$3$q;
         stage$5$d = stage$4$q;
         stage$6$d = stage$5$q;
+        stage$7$d = stage$6$q;
         last = stage$0$q;
         last = stage$1$q;
         last = stage$2$q;
@@ -46954,6 +48341,7 @@ module ulx3s_board$sm$fpu$sfu1$valid_d(clock,d,q);
         last = stage$4$q;
         last = stage$5$q;
         last = stage$6$q;
+        last = stage$7$q;
         q = last;
     end
 
@@ -47091,6 +48479,25 @@ module ulx3s_board$sm$fpu$sfu1$valid_d$stage$6(d,q,clock);
     end
 
 endmodule // ulx3s_board$sm$fpu$sfu1$valid_d$stage$6
+
+
+module ulx3s_board$sm$fpu$sfu1$valid_d$stage$7(d,q,clock);
+
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+
+    always @(posedge clock) begin
+       q <= d;
+    end
+
+endmodule // ulx3s_board$sm$fpu$sfu1$valid_d$stage$7
 
 
 module ulx3s_board$sm$fpu$sgn(d,q,clock);

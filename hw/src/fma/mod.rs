@@ -21,8 +21,10 @@
 //!    carry-save adder ([`FmaCsa`]).
 //! 4. sum (r3 -> r4): carry-propagate adder ([`FmaCpa`]).
 //! 5. magnitude (r4 -> r5): recomplement ([`FmaRecomp`]).
-//! 6. count (r5 -> r6): leading-zero count ([`FmaLzc`]).
-//! 7. normalize (r6 -> r7): shift, significand, guard and sticky, exponent ([`FmaNorm`]).
+//! 6. count (r5 -> r6): leading- and trailing-zero counts ([`FmaLzc`]); beside them the
+//!    normalisation limit ([`FmaLimit`]).
+//! 7. normalize (r6 -> r7): shift, significand, guard and sticky (from the counts),
+//!    exponent ([`FmaNorm`]).
 //! 8. round (r7 -> outputs): round, pack, flags, special results ([`FmaRound`]).
 //!
 //! The side band (signs, mode, special result, window exponent, the addend's sticky bit)
@@ -54,6 +56,7 @@ pub mod cpa;
 pub mod csa;
 pub mod f2i_round;
 pub mod f2i_shift;
+pub mod limit;
 pub mod lzc;
 pub mod mul;
 pub mod norm;
@@ -67,6 +70,7 @@ use crate::fma::cpa::FmaCpa;
 use crate::fma::csa::FmaCsa;
 use crate::fma::f2i_round::FmaF2iRound;
 use crate::fma::f2i_shift::FmaF2iShift;
+use crate::fma::limit::FmaLimit;
 use crate::fma::lzc::FmaLzc;
 use crate::fma::mul::FmaMul;
 use crate::fma::norm::FmaNorm;
@@ -77,12 +81,13 @@ use crate::fma::unpack::FmaUnpack;
 use crate::prim::delay::Delay;
 use rust_hdl::prelude::*;
 
-// The stages, numbered as in the list above (sum 4, magnitude 5 and count 6 feed no delay
-// line): a stage's outputs are registered at the end of its clock, so a value made in
-// stage `a` and read in stage `b` waits `b - a` clocks.
+// The stages, numbered as in the list above (sum 4 and magnitude 5 feed no delay line):
+// a stage's outputs are registered at the end of its clock, so a value made in stage `a`
+// and read in stage `b` waits `b - a` clocks.
 const UNPACK: usize = 1;
 const SCALE: usize = 2;
 const PRODUCT: usize = 3;
+const COUNT: usize = 6;
 const NORMALIZE: usize = 7;
 const ROUND: usize = 8;
 
@@ -112,6 +117,7 @@ pub struct Fma {
     cpa: FmaCpa,
     recomp: FmaRecomp,
     lzc: FmaLzc,
+    limit: FmaLimit,
     norm: FmaNorm,
     round: FmaRound,
     f2i_shift: FmaF2iShift,
@@ -164,6 +170,9 @@ pub struct Fma {
     r6_m1: DFF<Bits<64>>,
     r6_m2: DFF<Bits<33>>,
     r6_lz: DFF<Bits<8>>,
+    r6_tz: DFF<Bits<8>>,
+    r6_lim: DFF<Bits<14>>,
+    r6_fmt: DFF<Bit>,
     r6_neg: DFF<Bit>,
     r7_q: DFF<Bits<53>>,
     r7_g: DFF<Bit>,
@@ -177,8 +186,8 @@ pub struct Fma {
     // Side band, from the stage that makes it to the stage that reads it.
     valid_d: Delay<Bit, FMA_LATENCY>,
     sticky_d: Delay<Bit, { NORMALIZE - PRODUCT }>,
-    ew_d: Delay<Bits<14>, { NORMALIZE - SCALE }>,
-    nfmt_d: Delay<Bit, { NORMALIZE - UNPACK }>,
+    ew_d: Delay<Bits<14>, { COUNT - SCALE }>,
+    nfmt_d: Delay<Bit, { COUNT - UNPACK }>,
     sp_d: Delay<Bit, { ROUND - UNPACK }>,
     zsign_d: Delay<Bit, { ROUND - UNPACK }>,
     fmt_d: Delay<Bit, { ROUND - UNPACK }>,
@@ -198,8 +207,8 @@ impl Logic for Fma {
             r1_sub, r1_spec, r1_spec_y, r1_spec_nv, r1_f2i, r1_fx_s, r1_fx_ip, r1_fx_g,
             r1_fx_st, r1_fx_huge, r1_fx_nan, r1_fx_inf, r1_ity, r1_rnd, r2_ma, r2_mb, r2_mc,
             r2_shr, r2_sub, r3_s0, r3_s1, r3_s2, r3_c0, r3_c1, r3_c2, r3_cin, r4_t0, r4_t1,
-            r4_t2, r5_m0, r5_m1, r5_m2, r5_neg, r6_m0, r6_m1, r6_m2, r6_lz, r6_neg, r7_q, r7_g,
-            r7_st, r7_eb1, r7_tiny, r7_ezero, r7_neg, o_y, o_flags
+            r4_t2, r5_m0, r5_m1, r5_m2, r5_neg, r6_m0, r6_m1, r6_m2, r6_lz, r6_tz, r6_lim,
+            r6_fmt, r6_neg, r7_q, r7_g, r7_st, r7_eb1, r7_tiny, r7_ezero, r7_neg, o_y, o_flags
         );
         // The delay lines' inputs are set once below (a default here would be a second
         // assignment of a sub-block input, which the export check refuses).
@@ -346,6 +355,11 @@ impl Logic for Fma {
         self.r6_m1.d.next = self.r5_m1.q.val();
         self.r6_m2.d.next = self.r5_m2.q.val();
         self.r6_lz.d.next = self.lzc.lz.val();
+        self.r6_tz.d.next = self.lzc.tz.val();
+        self.limit.ew.next = self.ew_d.q.val();
+        self.limit.fmt.next = self.nfmt_d.q.val();
+        self.r6_lim.d.next = self.limit.lim.val();
+        self.r6_fmt.d.next = self.nfmt_d.q.val();
         self.r6_neg.d.next = self.r5_neg.q.val();
 
         // Stage 7, normalize.
@@ -353,9 +367,10 @@ impl Logic for Fma {
         self.norm.m1.next = self.r6_m1.q.val();
         self.norm.m2.next = self.r6_m2.q.val();
         self.norm.lz.next = self.r6_lz.q.val();
-        self.norm.ew.next = self.ew_d.q.val();
+        self.norm.tz.next = self.r6_tz.q.val();
+        self.norm.lim.next = self.r6_lim.q.val();
         self.norm.sticky.next = self.sticky_d.q.val();
-        self.norm.fmt.next = self.nfmt_d.q.val();
+        self.norm.fmt.next = self.r6_fmt.q.val();
         self.r7_q.d.next = self.norm.q.val();
         self.r7_g.d.next = self.norm.g.val();
         self.r7_st.d.next = self.norm.st.val();

@@ -171,14 +171,19 @@ impl Logic for FmaRound {
         v.push_str(&increment_verilog("sgn", "q[0]"));
         v.push_str(
             "\
-wire [53:0] qr = {1'b0, q} + {53'd0, inc};
+// The increment's carry chain runs beside the rounding decision, which only selects.
+wire [53:0] q1 = {1'b0, q} + 54'd1;
+wire [53:0] qr = inc ? q1 : {1'b0, q};
 wire [1:0] qtop = fmt ? qr[53:52] : qr[24:23];
 wire [13:0] ef = eb1 + {12'd0, qtop};
 wire ovf = fmt ? (ef >= 14'd2047) : (ef >= 14'd255);
 wire to_inf = (rnd == 3'd0) | rnd[2] | ((rnd == 3'd2) & sgn) | ((rnd == 3'd3) & ~sgn);
-// Pack: (biased exponent - 1) << fbits plus the significand with its leading bit.
-wire [62:0] body64 = {eb1[10:0], 52'd0} + {9'd0, qr};
-wire [30:0] body32 = {eb1[7:0], 23'd0} + {6'd0, qr[24:0]};
+// Pack: (biased exponent - 1) << fbits plus the significand with its leading bit; the
+// sum's fraction bits are the significand's, only the exponent field adds.
+wire [10:0] ex64 = eb1[10:0] + {9'd0, qr[53:52]};
+wire [7:0] ex32 = eb1[7:0] + {6'd0, qr[24:23]};
+wire [62:0] body64 = {ex64, qr[51:0]};
+wire [30:0] body32 = {ex32, qr[22:0]};
 wire [63:0] pk = fmt ? {sgn, body64} : {32'd0, sgn, body32};
 wire [63:0] ovf_y = fmt ? {sgn, (to_inf ? 63'h7FF0000000000000 : 63'h7FEFFFFFFFFFFFFF)}
                         : {32'd0, sgn, (to_inf ? 31'h7F800000 : 31'h7F7FFFFF)};

@@ -43,6 +43,7 @@
 //! - `f2i`          out  1  op 6: the result is the float-to-integer conversion's
 use crate::fp32::bits::FRAC_MASK;
 use crate::isa::fma_fn;
+use crate::prim::zero_count::ZERO_COUNTS;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -340,21 +341,14 @@ wire [63:0] {p}_qn = fmt ? {{{p}_s, 12'hFFF, {p}_f[50:0]}} : {{32'd0, {p}_s, 9'h
                 }
             ));
         }
+        v.push_str(ZERO_COUNTS);
         v.push_str(
             "\
-// Leading zeros of the multiplier operands (the next stage normalises them).
-reg [5:0] x_lz;
-reg [5:0] y_lz;
-integer i;
-integer j;
-always @(*) begin
-   x_lz = 6'd53;
-   for (i = 0; i < 53; i = i + 1) if (x_m[i]) x_lz = 6'd52 - i[5:0];
-end
-always @(*) begin
-   y_lz = 6'd53;
-   for (j = 0; j < 53; j = j + 1) if (y_m[j]) y_lz = 6'd52 - j[5:0];
-end
+// Leading zeros of the multiplier operands (the next stage normalises them; 53 for zero).
+wire [6:0] x_lzw = lz64({x_m, 11'd0});
+wire [6:0] y_lzw = lz64({y_m, 11'd0});
+wire [5:0] x_lz = x_lzw[6] ? 6'd53 : x_lzw[5:0];
+wire [5:0] y_lz = y_lzw[6] ? 6'd53 : y_lzw[5:0];
 wire sp_v = x_s ^ y_s;
 wire sub_v = sp_v ^ z_s;
 // Special values: first NaN of a, b; inf*0; NaN c; inf-inf; inf.

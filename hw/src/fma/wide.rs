@@ -106,6 +106,10 @@ impl W256 {
         }
         width
     }
+    /// Trailing zeros of the low `width` bits (width if all zero).
+    pub fn trailing_zeros_in(self, width: u32) -> u32 {
+        (0..width).find(|&i| self.bit(i)).unwrap_or(width)
+    }
 }
 
 /// Low `w` bits set (w <= 64).

@@ -1,22 +1,24 @@
 //! The special function unit (seed C.4, C.6; docs/sfu.md): rcp, rsqrt, log2, exp2, sin and
 //! cos by quadratic interpolation from generated minimax tables (23,208 ROM bits), and the
 //! range-reduction pre-instructions rro.sincos and rro.ex2. One result per clock,
-//! latency [`SFU_LATENCY`] = 7 clocks: an operation presented before a rising edge is on
-//! `y`/`out_valid` after the seventh rising edge from then.
+//! latency [`SFU_LATENCY`] = 8 clocks: an operation presented before a rising edge is on
+//! `y`/`out_valid` after the eighth rising edge from then.
 //!
 //! Pipeline (each stage ends in a register):
 //! 1. [`SfuPrep`] decode, unpack, range handling, special cases; [`SfuIndex`] the operand
 //!    split into the table index (Xu) and Xl.
 //! 2. [`SfuRom`] the coefficient ROMs (block RAM, registered read); [`SfuSquare`] the
 //!    truncated squarer.
-//! 3. [`SfuMul`] |C1| Xl and |C2| Xl^2.
-//! 4. [`SfuSum`] carry-save sum of the three terms and the bias, one carry-propagate adder.
-//! 5. [`SfuPost`]'s "magnitude": the clamp, log2's integer part, sign and magnitude.
-//! 6. [`SfuPost`]'s "normalize": the leading-zero count, the shift and the exponent.
-//! 7. [`SfuPost`]'s "pack": rounding, packing, special results; the RRO word for the rro
-//!    operations. (Until stop 53 stages 5 to 7 were one: 32.5 MHz routed.)
+//! 3. "read": the ROM's table select, registered (the block RAM's clock-to-output, the
+//!    select and the multipliers were one stage until stop 59: 57 MHz routed).
+//! 4. [`SfuMul`] |C1| Xl and |C2| Xl^2.
+//! 5. [`SfuSum`] carry-save sum of the three terms and the bias, one carry-propagate adder.
+//! 6. [`SfuPost`]'s "magnitude": the clamp, log2's integer part, sign and magnitude.
+//! 7. [`SfuPost`]'s "normalize": the leading-zero count, the shift and the exponent.
+//! 8. [`SfuPost`]'s "pack": rounding, packing, special results; the RRO word for the rro
+//!    operations. (Until stop 53 stages 6 to 8 were one: 32.5 MHz routed.)
 //!
-//! Beside stages 1 to 6 the range reduction runs in its own pipeline ([`SfuRroReduce`]:
+//! Beside stages 1 to 7 the range reduction runs in its own pipeline ([`SfuRroReduce`]:
 //! window, the 24x64 product in four stages, pack), whose word stage 7 selects for the rro
 //! operations (until stop 53 in stages 1 and 2, bounding the unit at 42.5 MHz).
 //!
@@ -60,9 +62,9 @@ use crate::sfu::square::SfuSquare;
 use crate::sfu::sum::SfuSum;
 use rust_hdl::prelude::*;
 
-/// Pipeline latency in clocks: stages 1 to 4, the output stages' registers, the output
+/// Pipeline latency in clocks: stages 1 to 5, the output stages' registers, the output
 /// register.
-pub const SFU_LATENCY: usize = 4 + POST_LATENCY + 1;
+pub const SFU_LATENCY: usize = 5 + POST_LATENCY + 1;
 /// Clocks the range reduction's word waits to be selected in the last stage, beside the
 /// function path's.
 const RRO_WAIT: usize = SFU_LATENCY - 1 - RRO_REDUCE_LATENCY;
@@ -94,22 +96,27 @@ pub struct Sfu {
     r2_xl: DFF<Bits<24>>,
     r2_sq: DFF<Bits<18>>,
     r3_c0: DFF<Bits<27>>,
-    r3_p1: DFF<Bits<40>>,
-    r3_p2: DFF<Bits<30>>,
-    r4_acc: DFF<Bits<34>>,
+    r3_c1: DFF<Bits<16>>,
+    r3_c2: DFF<Bits<12>>,
+    r3_xl: DFF<Bits<24>>,
+    r3_sq: DFF<Bits<18>>,
+    r4_c0: DFF<Bits<27>>,
+    r4_p1: DFF<Bits<40>>,
+    r4_p2: DFF<Bits<30>>,
+    r5_acc: DFF<Bits<34>>,
     o_y: DFF<Bits<32>>,
     // Side-band, from the stage that makes it to the stage that uses it.
     valid_d: Delay<Bit, SFU_LATENCY>,
     rro_d: Delay<Bit, { SFU_LATENCY - 1 }>,
     rro_y_d: Delay<Bits<32>, RRO_WAIT>,
-    tf_d: Delay<Bits<3>, 2>,
-    region_d: Delay<Bits<4>, 3>,
-    spec_d: Delay<Bit, 4>,
-    spec_y_d: Delay<Bits<32>, 4>,
-    neg_d: Delay<Bit, 4>,
-    eadj_d: Delay<Bits<10>, 4>,
-    lg2_d: Delay<Bit, 4>,
-    lgi_d: Delay<Bits<8>, 4>,
+    tf_d: Delay<Bits<3>, 3>,
+    region_d: Delay<Bits<4>, 4>,
+    spec_d: Delay<Bit, 5>,
+    spec_y_d: Delay<Bits<32>, 5>,
+    neg_d: Delay<Bit, 5>,
+    eadj_d: Delay<Bits<10>, 5>,
+    lg2_d: Delay<Bit, 5>,
+    lgi_d: Delay<Bits<8>, 5>,
 }
 
 impl Logic for Sfu {
@@ -121,9 +128,14 @@ impl Logic for Sfu {
         self.r2_xl.clock.next = self.clock.val();
         self.r2_sq.clock.next = self.clock.val();
         self.r3_c0.clock.next = self.clock.val();
-        self.r3_p1.clock.next = self.clock.val();
-        self.r3_p2.clock.next = self.clock.val();
-        self.r4_acc.clock.next = self.clock.val();
+        self.r3_c1.clock.next = self.clock.val();
+        self.r3_c2.clock.next = self.clock.val();
+        self.r3_xl.clock.next = self.clock.val();
+        self.r3_sq.clock.next = self.clock.val();
+        self.r4_c0.clock.next = self.clock.val();
+        self.r4_p1.clock.next = self.clock.val();
+        self.r4_p2.clock.next = self.clock.val();
+        self.r5_acc.clock.next = self.clock.val();
         self.o_y.clock.next = self.clock.val();
         self.rom.clock.next = self.clock.val();
         self.post.clock.next = self.clock.val();
@@ -167,24 +179,30 @@ impl Logic for Sfu {
         self.tf_d.d.next = self.r1_tf.q.val();
         self.r2_xl.d.next = self.r1_xl.q.val();
         self.r2_sq.d.next = self.square.sq.val();
-        // Stage 3.
-        self.mul.c1.next = self.rom.c1.val();
-        self.mul.xl.next = self.r2_xl.q.val();
-        self.mul.c2.next = self.rom.c2.val();
-        self.mul.sq.next = self.r2_sq.q.val();
+        // Stage 3, read: the selected table's coefficients.
         self.r3_c0.d.next = self.rom.c0.val();
-        self.r3_p1.d.next = self.mul.p1.val();
-        self.r3_p2.d.next = self.mul.p2.val();
+        self.r3_c1.d.next = self.rom.c1.val();
+        self.r3_c2.d.next = self.rom.c2.val();
+        self.r3_xl.d.next = self.r2_xl.q.val();
+        self.r3_sq.d.next = self.r2_sq.q.val();
         // Stage 4.
+        self.mul.c1.next = self.r3_c1.q.val();
+        self.mul.xl.next = self.r3_xl.q.val();
+        self.mul.c2.next = self.r3_c2.q.val();
+        self.mul.sq.next = self.r3_sq.q.val();
+        self.r4_c0.d.next = self.r3_c0.q.val();
+        self.r4_p1.d.next = self.mul.p1.val();
+        self.r4_p2.d.next = self.mul.p2.val();
+        // Stage 5.
         self.sum.tf.next = self.tf_d.q.val();
         self.sum.region.next = self.region_d.q.val();
-        self.sum.c0.next = self.r3_c0.q.val();
-        self.sum.p1.next = self.r3_p1.q.val();
-        self.sum.p2.next = self.r3_p2.q.val();
-        self.r4_acc.d.next = self.sum.acc.val();
-        // Stages 5 (magnitude), 6 (normalize) and 7 (pack).
+        self.sum.c0.next = self.r4_c0.q.val();
+        self.sum.p1.next = self.r4_p1.q.val();
+        self.sum.p2.next = self.r4_p2.q.val();
+        self.r5_acc.d.next = self.sum.acc.val();
+        // Stages 6 (magnitude), 7 (normalize) and 8 (pack).
         self.rro_y_d.d.next = self.rro.y.val();
-        self.post.acc.next = self.r4_acc.q.val();
+        self.post.acc.next = self.r5_acc.q.val();
         self.post.lg2.next = self.lg2_d.q.val();
         self.post.lgi.next = self.lgi_d.q.val();
         self.post.eadj.next = self.eadj_d.q.val();

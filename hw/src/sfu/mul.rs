@@ -1,4 +1,4 @@
-//! SFU stage 3: the interpolator's two multipliers, |C1| x Xl (16 x 24 bits, two ECP5
+//! SFU stage 4: the interpolator's two multipliers, |C1| x Xl (16 x 24 bits, two ECP5
 //! MULT18X18D) and |C2| x Xl^2 (12 x 18 bits, one). Wider than rust-hdl's 16x16, so
 //! hand-written Verilog with a native Rust model. Combinational.
 //!

@@ -1,4 +1,4 @@
-//! SFU stages 5 to 7: the interpolator's sum to the binary32 result. Stage "magnitude":
+//! SFU stages 6 to 8: the interpolator's sum to the binary32 result. Stage "magnitude":
 //! [`SfuPostMag`] clamps negative sums to zero, adds log2's integer part and takes the sign
 //! and magnitude; a register; stage "normalize": [`SfuPostNorm`] counts the leading zeros,
 //! shifts and adjusts the exponent; then the shared [`SfuRoundStage`]: a register, and

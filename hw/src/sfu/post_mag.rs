@@ -1,4 +1,4 @@
-//! SFU stage 5, "magnitude" ([`crate::sfu::post`]): the interpolator's sum as a sign and a
+//! SFU stage 6, "magnitude" ([`crate::sfu::post`]): the interpolator's sum as a sign and a
 //! magnitude. Negative sums are clamped to zero; log2 adds the integer part (`lgi`) in
 //! fixed point, and the sign and magnitude of the total follow; the other functions take
 //! their sign from `neg`. Combinational, hand-written Verilog with a native Rust model;

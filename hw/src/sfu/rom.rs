@@ -3,7 +3,8 @@
 //! Synchronous read (registered outputs) and `rom_style = "block"`, so Yosys maps all five
 //! to block RAM (10 DP16KD on ECP5: each word is wider than 36 bits).
 //! An address beyond a table's entries reads entry 0 (only the selected table matters).
-//! Hand-written Verilog with a native Rust model.
+//! The table select after the read is combinational; the SFU registers its output (stage
+//! 3, "read": [`crate::sfu`]). Hand-written Verilog with a native Rust model.
 //!
 //! Ports:
 //! - `clock`  in   1  rising-edge clock

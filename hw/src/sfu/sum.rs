@@ -1,4 +1,4 @@
-//! SFU stage 4: the sum C0 + (+-C1 Xl) + (+-C2 Xl^2) + bias of the interpolator, aligned to
+//! SFU stage 5: the sum C0 + (+-C1 Xl) + (+-C2 Xl^2) + bias of the interpolator, aligned to
 //! the accumulator (2^-30 lsb): the products are truncated to the accumulator (per table and
 //! region shifts), a negative term enters as its one's complement with the +1 folded into
 //! the table's constant (bias + C0 offset + negations), two 3:2 carry-save adders reduce
