@@ -19,7 +19,7 @@
 //!    operations. (Until stop 53 stages 6 to 8 were one: 32.5 MHz routed.)
 //!
 //! Beside stages 1 to 7 the range reduction runs in its own pipeline ([`SfuRroReduce`]:
-//! window, the 24x64 product in four stages, pack), whose word stage 7 selects for the rro
+//! window, the 24x64 product in four stages, pack), whose word stage 8 selects for the rro
 //! operations (until stop 53 in stages 1 and 2, bounding the unit at 42.5 MHz).
 //!
 //! Ports:
