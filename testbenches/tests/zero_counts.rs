@@ -15,9 +15,7 @@ use rust_hdl::prelude::*;
 
 /// The exported Verilog of a block that is not in the registry, its top named `name`.
 fn verilog_of<B: Block + Default>(name: &str) -> String {
-    let mut uut = B::default();
-    uut.connect_all();
-    heddle_sim::export::file_text(name, &generate_verilog(&uut))
+    heddle_sim::export::file_text(name, &heddle_hw::raw_verilog_of::<B>())
 }
 
 /// `width`-bit values with one bits at `hi` and `lo` (hi >= lo), random bits between and
